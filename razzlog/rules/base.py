@@ -1,0 +1,58 @@
+"""What a rule is: one small documented check over a replayed hand.
+
+Modelled on sqlfluff's rules: each catalogue entry is one function in
+``razzlog/rules/catalogue/``, registered with :func:`rule`.  Its docstring
+says what it checks, shows a minimal bad example and the fix; the README's
+catalogue is generated from these docstrings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from razzlog.rules.replay import Replay
+from razzlog.violations import CODE_BY_NAME, Severity
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A rule's finding before the engine adds file, site and hand id."""
+
+    line: int
+    message: str
+    player: str | None = None
+    street: str | None = None
+
+
+Check = Callable[[Replay], Iterator[Finding]]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    code: str
+    name: str
+    severity: Severity
+    check: Callable[..., Iterator[object]]
+    cross_hand: bool  # judged across hands by ``CrossHandChecks``, not per hand
+
+    @property
+    def doc(self) -> str:
+        return (self.check.__doc__ or "").strip()
+
+
+REGISTRY: dict[str, Rule] = {}
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def rule(name: str, severity: Severity = Severity.ERROR, cross_hand: bool = False) -> Callable[[F], F]:
+    """Register a check under its catalogue name (CONTRACT.md)."""
+
+    def register(check: F) -> F:
+        if name in REGISTRY:
+            raise ValueError(f"rule {name} registered twice")
+        REGISTRY[name] = Rule(CODE_BY_NAME[name], name, severity, check, cross_hand)
+        return check
+
+    return register

@@ -1,0 +1,45 @@
+"""RZ204 bring-in-amount."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from razzlog.events import ActionKind
+from razzlog.rules.base import Finding, rule
+from razzlog.rules.replay import Replay
+
+
+@rule("bring-in-amount")
+def bring_in_amount(r: Replay) -> Iterator[Finding]:
+    """A bring-in of the wrong size.
+
+    The bring-in is the table's bring-in (known per site and stakes, or
+    printed in the header), always more than nothing and less than the small
+    bet; a player may bring in for less only when that puts them all-in.
+
+    Bad ($0.04/$0.08 PokerStars, bring-in $0.02)::
+
+        kobreli: brings in for $0.03
+
+    Fix: ``kobreli: brings in for $0.02``, or complete with ``bets $0.04``.
+    """
+    small = r.hand.header.small_bet
+    for s in r.steps:
+        a = s.action
+        if a.kind != ActionKind.BRING_IN:
+            continue
+        want = s.wanted[0]
+        if want is not None and a.amount != want:
+            yield Finding(
+                a.line,
+                f"{a.player} brings in for {a.amount}; the table's bring-in is {want}",
+                a.player,
+                "3rd",
+            )
+        elif want is None and not a.all_in and not (0 < a.amount < small):
+            yield Finding(
+                a.line,
+                f"{a.player} brings in for {a.amount}; a bring-in is more than 0 and less than the small bet {small}",
+                a.player,
+                "3rd",
+            )

@@ -1,0 +1,31 @@
+"""RZ302 illegal-check."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from razzlog.events import ActionKind
+from razzlog.rules.base import Finding, rule
+from razzlog.rules.replay import VARIANTS, Replay, Status
+
+
+@rule("illegal-check")
+def illegal_check(r: Replay) -> Iterator[Finding]:
+    """A check while facing a bet (the bring-in counts as a bet to call).
+
+    Bad::
+
+        willy32948: bets $0.04
+        meg100: checks
+
+    Fix: ``meg100: calls $0.04``, raise, or fold.
+    """
+    for s in r.steps:
+        a = s.action
+        if a.kind != ActionKind.CHECK or s.status != Status.IN:
+            continue
+        owed = [s.current_bet[v] - s.street_put[v] for v in VARIANTS]
+        if all(o > 0 for o in owed):
+            yield Finding(
+                a.line, f"{a.player} checks facing a bet of {owed[0]} to call", a.player, a.street.value
+            )

@@ -1,0 +1,59 @@
+"""RZ303 bet-size."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from razzlog.events import ActionKind
+from razzlog.rules.base import Finding, rule
+from razzlog.rules.replay import VARIANTS, Replay, Status
+
+AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
+
+
+@rule("bet-size")
+def bet_size(r: Replay) -> Iterator[Finding]:
+    """A bet, completion or raise of the wrong amount.
+
+    Fixed limit: on 3rd and 4th street bets and raises are one small bet
+    (a completion brings the bring-in up to one small bet); on 5th to 7th one
+    big bet.  Less is allowed only all-in.  A printed raise ``raises X to Y``
+    must raise by X over the bet it faced.
+
+    Bad ($0.04/$0.08, 5th street)::
+
+        SilkZone: bets $0.04
+
+    Fix: ``SilkZone: bets $0.08``.
+    """
+    for s in r.steps:
+        a = s.action
+        if a.kind not in AGGRESSIVE or s.status != Status.IN:
+            continue
+        if s.flagged:
+            want = s.wanted[0]
+            total = s.street_put[0] + (want or 0)
+            what = (
+                "completes"
+                if s.completion_pending or (s.bets == 0 and a.street.value == "3rd")
+                else "bets"
+                if a.kind == ActionKind.BET
+                else "raises"
+            )
+            yield Finding(
+                a.line,
+                f"{a.player} {what} to {s.street_put[0] + s.put[0]} on {a.street.value} street; the limit is {total}",
+                a.player,
+                a.street.value,
+            )
+        elif (
+            a.kind == ActionKind.RAISE
+            and a.to is not None
+            and all(a.amount != a.to - s.current_bet[v] for v in VARIANTS)
+        ):
+            yield Finding(
+                a.line,
+                f"{a.player} raises {a.amount} to {a.to}, but the bet was {s.current_bet[0]}",
+                a.player,
+                a.street.value,
+            )

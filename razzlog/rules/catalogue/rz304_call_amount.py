@@ -1,0 +1,35 @@
+"""RZ304 call-amount."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from razzlog.events import ActionKind
+from razzlog.rules.base import Finding, rule
+from razzlog.rules.replay import Replay, Status
+
+
+@rule("call-amount")
+def call_amount(r: Replay) -> Iterator[Finding]:
+    """A call of the wrong amount.
+
+    A call puts in exactly the difference between the bet and what the player
+    already put in on this street, or their whole stack when that is less
+    (then ``and is all-in``).
+
+    Bad::
+
+        willy32948: bets $0.04
+        meg100: calls $0.02
+
+    Fix: ``meg100: calls $0.04``.
+    """
+    for s in r.steps:
+        a = s.action
+        if a.kind == ActionKind.CALL and s.status == Status.IN and s.flagged:
+            yield Finding(
+                a.line,
+                f"{a.player} calls {a.amount}; the amount to call is {s.wanted[0]}",
+                a.player,
+                a.street.value,
+            )

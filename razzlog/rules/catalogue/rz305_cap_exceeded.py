@@ -1,0 +1,54 @@
+"""RZ305 cap-exceeded."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from razzlog.events import ActionKind
+from razzlog.rules.base import Finding, rule
+from razzlog.rules.replay import Replay, Status
+
+AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
+
+
+@rule("cap-exceeded")
+def cap_exceeded(r: Replay) -> Iterator[Finding]:
+    """A raise after the betting was capped.
+
+    A round allows one bet and three raises (on 3rd street the completion is
+    the bet; the bring-in does not count).  The site's ``Betting is capped``
+    line is checked, not trusted: it must come only when the round is capped.
+
+    Bad::
+
+        kobreli: bets $0.08
+        SilkZone: raises $0.08 to $0.16
+        kobreli: raises $0.08 to $0.24
+        SilkZone: raises $0.08 to $0.32
+        kobreli: raises $0.08 to $0.40
+
+    Fix: after the third raise players may only call or fold.
+    """
+    heads_up_uncapped = not r.profile.cap_heads_up
+    for s in r.steps:
+        a = s.action
+        if a.kind not in AGGRESSIVE or s.status != Status.IN:
+            continue
+        if heads_up_uncapped and s.live_count <= 2:
+            continue
+        if s.bets >= s.cap:
+            yield Finding(
+                a.line,
+                f"{a.player} raises after the betting was capped at {s.cap} bets on {a.street.value} street",
+                a.player,
+                a.street.value,
+            )
+    for event, bets, short_all_in in r.capped_lines:
+        # A short all-in raise may or may not count towards the cap on a site.
+        if bets < r.profile.raises_per_round + (0 if short_all_in else 1):
+            yield Finding(
+                event.line,
+                f"the log says betting is capped after {bets} of {1 + r.profile.raises_per_round} bets",
+                None,
+                event.street.value,
+            )

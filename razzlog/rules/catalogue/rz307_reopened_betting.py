@@ -1,0 +1,37 @@
+"""RZ307 reopened-betting."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from razzlog.events import ActionKind
+from razzlog.rules.base import Finding, rule
+from razzlog.rules.replay import Replay, Status
+
+AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
+
+
+@rule("reopened-betting")
+def reopened_betting(r: Replay) -> Iterator[Finding]:
+    """A raise by a player whom a short all-in did not reopen the betting for.
+
+    An all-in for less than a full bet or raise does not reopen the betting:
+    players who already acted on the round may only call or fold.
+
+    Bad ($0.04 bet)::
+
+        kobreli: bets $0.04
+        manga130: raises $0.01 to $0.05 and is all-in
+        kobreli: raises $0.04 to $0.09
+
+    Fix: ``kobreli: calls $0.01`` (or folds).
+    """
+    for s in r.steps:
+        a = s.action
+        if a.kind in AGGRESSIVE and s.status == Status.IN and not s.may_raise and s.bets < s.cap:
+            yield Finding(
+                a.line,
+                f"{a.player} raises, but the short all-in they face did not reopen the betting",
+                a.player,
+                a.street.value,
+            )

@@ -1,0 +1,56 @@
+"""RZ402 pot-total."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+
+from razzlog.rules.base import Finding, rule
+from razzlog.rules.replay import VARIANTS, Replay
+from razzlog.rules.settle import settle
+
+
+@rule("pot-total")
+def pot_total(r: Replay) -> Iterator[Finding]:
+    """Total pot or rake inconsistent with the contributions and the amounts collected.
+
+    Total pot = everything put in minus uncalled returns; main and side pots
+    as printed must be the all-in layers of it; collected + rake = total pot.
+
+    Bad::
+
+        SilkZone collected $0.39 from pot
+        *** SUMMARY ***
+        Total pot $0.45 | Rake $0.02
+
+    Fix: ``Total pot $0.41 | Rake $0.02`` (what the players put in).
+    """
+    s = settle(r)
+    sp = s.summary_pot
+    if sp is None:
+        return
+    logged_total = sum(s.put[0].values(), Decimal(0)) - sum(s.returned.values(), Decimal(0))
+    totals = {logged_total, *(s.pot_total(v) for v in VARIANTS)}
+    if sp.total not in totals:
+        yield Finding(
+            sp.line, f"the total pot is {sp.total}, but the players put in {logged_total}", None, "summary"
+        )
+    collected = sum(s.collected.values(), Decimal(0))
+    if s.collects and collected + sp.rake != sp.total:
+        yield Finding(
+            sp.line,
+            f"collected {collected} plus rake {sp.rake} is {collected + sp.rake}, not the total pot {sp.total}",
+            None,
+            "summary",
+        )
+    if sp.main is not None or sp.side:
+        printed = [a for a in (sp.main, *sp.side) if a is not None]
+        layers = [[p.amount for p in s.pots[v]] for v in VARIANTS]
+        if printed not in layers:
+            want = ", ".join(str(a) for a in layers[0])
+            yield Finding(
+                sp.line,
+                f"main and side pots are {', '.join(map(str, printed))}; the all-in layers are {want}",
+                None,
+                "summary",
+            )

@@ -1,0 +1,36 @@
+"""RZ405 hand-description."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from razzlog.cards import best_low, format_low
+from razzlog.events import Show, SummarySeat
+from razzlog.rules.base import Finding, rule
+from razzlog.rules.replay import Replay
+
+
+@rule("hand-description")
+def hand_description(r: Replay) -> Iterator[Finding]:
+    """A declared low differs from the best low of the shown cards.
+
+    The ranks are compared, not their printed order.
+
+    Bad::
+
+        kobreli: shows [Ac Qd 6s 7h 2h 3h 4c] (Lo: 7,6,4,3,2)
+
+    Fix: ``(Lo: 6,4,3,2,A)``: the ace plays low.
+    """
+    for e in r.hand.events:
+        if not isinstance(e, Show | SummarySeat) or not e.description or not e.cards:
+            continue
+        best = best_low(e.cards)
+        if sorted(e.description) != sorted(best):
+            street = e.street.value if isinstance(e, Show) else "summary"
+            yield Finding(
+                e.line,
+                f"{e.player} declares Lo: {format_low(e.description)}, but the best low of those cards is {format_low(best)}",
+                e.player,
+                street,
+            )

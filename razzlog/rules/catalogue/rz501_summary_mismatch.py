@@ -1,0 +1,90 @@
+"""RZ501 summary-mismatch."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+
+from razzlog.events import SeatOutcome
+from razzlog.rules.base import Finding, rule
+from razzlog.rules.replay import Replay, Status
+from razzlog.rules.settle import settle
+
+
+@rule("summary-mismatch")
+def summary_mismatch(r: Replay) -> Iterator[Finding]:
+    """The summary section disagrees with the play.
+
+    Each ``Seat N: NAME …`` line must name the player of that seat, say on
+    which street they folded (``(didn't bet)`` only when they put in nothing
+    but the ante), and what they showed, mucked or won, as the hand happened;
+    every player dealt in appears.
+
+    Bad::
+
+        meg100: folds            (on 5th street)
+        ...
+        Seat 5: meg100 folded on the 4th Street
+
+    Fix: ``Seat 5: meg100 folded on the 5th Street``.
+    """
+    s = settle(r)
+    if not s.summary_seats:
+        return
+    listed = set()
+    for e in s.summary_seats:
+        listed.add(e.player)
+        seat = r.seats.get(e.player)
+        state = r.players.get(e.player)
+        if seat is None or seat.seat != e.seat:
+            where = f"seat {seat.seat}" if seat else "no seat"
+            yield Finding(
+                e.line,
+                f"the summary puts {e.player} in seat {e.seat}; the hand has them in {where}",
+                e.player,
+                "summary",
+            )
+            continue
+        if state is None:
+            continue
+        problem = _outcome_problem(r, e.outcome, e.player, e.street, e.didnt_bet, e.won, s.collected, s.shows)
+        if problem:
+            yield Finding(e.line, problem, e.player, "summary")
+    for p in r.order:
+        if p not in listed:
+            yield Finding(
+                s.summary_seats[0].line, f"{p} played the hand but is missing from the summary", p, "summary"
+            )
+
+
+def _outcome_problem(r, outcome, player, street, didnt_bet, won, collected, shows) -> str | None:  # type: ignore[no-untyped-def]
+    got = collected.get(player, Decimal(0))
+    folded = r.folded_on.get(player)
+    status = r.players[player].status
+    if outcome == SeatOutcome.FOLDED:
+        if folded is None:
+            return f"the summary says {player} folded, but they did not fold"
+        if street is not None and street != folded:
+            return f"the summary says {player} folded on {street.value} street; they folded on {folded.value}"
+        voluntary = r.players[player].put[0] - (r.antes[player].amount if player in r.antes else 0)
+        if didnt_bet != (voluntary == 0):
+            return f"the summary says {player} {'did not bet' if didnt_bet else 'bet'}, but they put in {voluntary} beyond the ante"
+        return None
+    if folded is not None and outcome not in (SeatOutcome.SAT_OUT, SeatOutcome.OTHER):
+        return f"the summary says {player} {outcome.value.replace('-', ' and ')}, but they folded on {folded.value} street"
+    if outcome == SeatOutcome.SHOWED_WON:
+        if player not in shows:
+            return f"the summary says {player} showed, but they never showed"
+        if won is not None and won != got:
+            return f"the summary says {player} won {won}; they collected {got}"
+    elif outcome == SeatOutcome.SHOWED_LOST:
+        if player not in shows:
+            return f"the summary says {player} showed, but they never showed"
+        if got:
+            return f"the summary says {player} lost, but they collected {got}"
+    elif outcome == SeatOutcome.COLLECTED:
+        if won is not None and won != got:
+            return f"the summary says {player} collected {won}; they collected {got}"
+    elif outcome == SeatOutcome.MUCKED and got and status != Status.FOLDED:
+        return f"the summary says {player} mucked, but they collected {got}"
+    return None

@@ -1,0 +1,47 @@
+"""RZ502 stack-continuity (warning, across hands)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+
+from razzlog.events import Hand
+from razzlog.rules.base import rule
+from razzlog.violations import Severity, Violation
+
+
+@rule("stack-continuity", Severity.WARNING, cross_hand=True)
+def stack_continuity(hand: Hand, previous: dict[str, frozenset[Decimal]]) -> Iterator[Violation]:
+    """A starting stack differs from the player's previous ending stack at that table.
+
+    Compared with the previous hand at the same table (and tournament) when
+    the player sat in it.  A cash player may top up or rebuy between hands,
+    so only a stack that shrank is reported there; in a tournament any change
+    is.  A warning: a missing hand in the input explains it too.
+
+    Bad::
+
+        (hand 1) SilkZone collected ($0.39) ... ends with $1.89
+        (hand 2) Seat 8: SilkZone ($1.79 in chips)
+
+    Fix: hand 2 starts SilkZone with $1.89.
+    """
+    h = hand.header
+    for seat in hand.seats:
+        ends = previous.get(seat.player)
+        if not ends or seat.stack in ends:
+            continue
+        if not h.is_tournament and seat.stack > max(ends):
+            continue  # a top-up or rebuy between hands
+        before = " or ".join(str(e) for e in sorted(ends))
+        yield Violation(
+            "stack-continuity",
+            Severity.WARNING,
+            hand.file,
+            seat.line,
+            h.site,
+            h.hand_id,
+            seat.player,
+            None,
+            f"{seat.player} starts with {seat.stack}; they ended the previous hand at this table with {before}",
+        )

@@ -1,0 +1,68 @@
+"""Pot arithmetic: uncalled excess, main and side pots, and who may win each.
+
+Pure functions over contributions, so the rules and the statistics can share them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    amount: Decimal
+    eligible: frozenset[str]  # players still in the hand who contributed to every layer of it
+
+
+def uncalled_excess(contributions: Mapping[str, Decimal]) -> tuple[str, Decimal] | None:
+    """The player whose contribution nobody matched, and by how much.
+
+    The excess of the top contributor over the second-highest contributor
+    goes back to them (RULES.md, "Betting").  None when the top is matched.
+    """
+    if not contributions:
+        return None
+    ranked = sorted(contributions.items(), key=lambda item: item[1], reverse=True)
+    top_player, top = ranked[0]
+    second = ranked[1][1] if len(ranked) > 1 else Decimal(0)
+    if top > second:
+        return top_player, top - second
+    return None
+
+
+def build_pots(contributions: Mapping[str, Decimal], live: frozenset[str]) -> list[Pot]:
+    """Main pot first, then side pots, from what each player put in (after returns).
+
+    ``live`` are the players who did not fold.  Each all-in level of a live
+    player closes a layer; folded players' chips count in every layer they
+    reached but they are eligible for none.  Layers with the same eligible
+    players merge, as sites print them.
+    """
+    levels = sorted({amount for player, amount in contributions.items() if player in live and amount > 0})
+    pots: list[Pot] = []
+    previous = Decimal(0)
+    for level in levels:
+        amount = sum(
+            (min(put, level) - min(put, previous) for put in contributions.values()),
+            Decimal(0),
+        )
+        eligible = frozenset(p for p in live if contributions.get(p, Decimal(0)) >= level)
+        if pots and pots[-1].eligible == eligible:
+            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+        elif amount > 0:
+            pots.append(Pot(amount, eligible))
+        previous = level
+    # Chips above the highest live level (a folded player's) still belong to the last pot.
+    leftover = sum((put - min(put, previous) for put in contributions.values()), Decimal(0))
+    if leftover and pots:
+        pots[-1] = Pot(pots[-1].amount + leftover, pots[-1].eligible)
+    return pots
+
+
+def split_shares(amount: Decimal, winners: int, unit: Decimal) -> tuple[Decimal, Decimal]:
+    """The smallest and largest share of ``amount`` split ``winners`` ways in ``unit`` chips."""
+    low = (amount / winners // unit) * unit
+    high = low if low * winners == amount else low + unit
+    return low, high

@@ -1,0 +1,61 @@
+"""The table's ante and bring-in, which PokerStars does not print in its header.
+
+In order of trust: the header (Full Tilt prints the ante), the site's known
+betting structures for the stakes, and for the ante the amount most players
+posted in this very hand.  When nothing says what the bring-in should be,
+the rule falls back to "more than nothing and less than a small bet".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from decimal import Decimal
+
+from razzlog.events import Ante, Hand
+
+D = Decimal
+
+# (site, is_tournament, small bet) -> (ante, bring-in), from real site logs.
+KNOWN_STRUCTURES: dict[tuple[str, bool, Decimal], tuple[Decimal, Decimal]] = {
+    ("pokerstars", False, D("0.04")): (D("0.01"), D("0.02")),
+    ("pokerstars", False, D("0.10")): (D("0.02"), D("0.05")),
+    ("pokerstars", True, D("30")): (D("6"), D("9")),
+    ("pokerstars", True, D("50")): (D("10"), D("15")),
+    ("pokerstars", True, D("75")): (D("15"), D("25")),
+    ("pokerstars", True, D("200")): (D("40"), D("60")),
+}
+
+
+def expected_amounts(hand: Hand, antes: list[Ante]) -> tuple[Decimal | None, Decimal | None]:
+    """The table's ante and bring-in for this hand (None where nothing tells)."""
+    h = hand.header
+    known = KNOWN_STRUCTURES.get((h.site, h.is_tournament, h.small_bet)) or _tournament_rule(hand)
+    ante = h.ante if h.ante is not None else (known[0] if known else _most_posted(antes))
+    bring_in = h.bring_in if h.bring_in is not None else (known[1] if known else None)
+    return ante, bring_in
+
+
+def _tournament_rule(hand: Hand) -> tuple[Decimal, Decimal] | None:
+    """PokerStars stud tournaments: ante 10 % and bring-in 15 % of the big bet (real logs).
+
+    Only where both come out in whole chips; other levels round in ways the
+    logs do not show, so they fall back to the bring-in's range check.
+    """
+    h = hand.header
+    if h.site != "pokerstars" or not h.is_tournament:
+        return None
+    ante, bring_in = h.big_bet / 10, h.big_bet * D("0.15")
+    if ante == ante.to_integral_value() and bring_in == bring_in.to_integral_value():
+        return ante.quantize(D(1)), bring_in.quantize(D(1))
+    return None
+
+
+def _most_posted(antes: list[Ante]) -> Decimal | None:
+    """The ante most players posted in full; None when there is no clear majority."""
+    counts = Counter(a.amount for a in antes if not a.all_in)
+    if not counts:
+        return None
+    ranked = counts.most_common(2)
+    if len(ranked) == 2 and ranked[0][1] == ranked[1][1]:
+        return None
+    return ranked[0][0]

@@ -1,0 +1,346 @@
+"""Input: finding files, detecting their encoding and streaming hands out of them.
+
+Everything here reads incrementally: a file (or standard input) is read in
+chunks, split into physical lines, decoded line by line and cut into hands.
+Only the lines of the hand being collected are kept in memory, so files of
+any size stream through.
+
+Encoding is decided per file from its first bytes:
+
+* ``EF BB BF`` (UTF-8 BOM): ``utf-8-sig``; undecodable bytes become U+FFFD.
+* ``FF FE`` / ``FE FF`` (UTF-16 BOM): ``utf-16-le`` / ``utf-16-be``, decoded
+  incrementally; a stray odd byte at the very end is dropped silently (Full
+  Tilt wrote such files).
+* anything else: each line is UTF-8 if it decodes as UTF-8, otherwise
+  ``cp1252``; a hand's ``encoding`` is ``cp1252`` if any of its lines needed
+  it. The file is never scanned twice.
+
+Lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r`` (universal newlines, counted
+as physical lines), and a leading U+FEFF (a BOM left over from concatenated
+files) is removed from every line.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import AnyStr, BinaryIO
+
+from razzlog.violations import Severity, Violation
+
+HEADER_PREFIXES: tuple[str, ...] = (
+    "PokerStars Game #",
+    "PokerStars Hand #",
+    "PokerStars Zoom Hand #",
+    "Full Tilt Poker Game #",
+    "FullTiltPoker Game #",
+)
+
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+
+_EXPECTED = "expected a line starting with 'PokerStars Hand #' or 'Full Tilt Poker Game #'"
+UNKNOWN_FORMAT_MESSAGE = f"the input contains no hand history razzlog knows ({_EXPECTED})"
+TEXT_BEFORE_HEADER_MESSAGE = f"text before the first hand header: {_EXPECTED}"
+FILE_NOT_FOUND_MESSAGE = "file not found"
+
+_CHUNK = 64 * 1024
+# A physical line longer than this is cut (the rest of it is read and
+# discarded) so that a file without line breaks cannot exhaust memory.
+MAX_LINE_LENGTH = 1024 * 1024
+# A "hand" longer than this many lines is not a hand: it is skipped up to the
+# next header with a parse-error, so a header followed by gigabytes of other
+# text cannot exhaust memory.
+MAX_HAND_LINES = 20_000
+
+_BINARY_BREAK = re.compile(b"\r\n?|\n")
+_TEXT_BREAK = re.compile("\r\n?|\n")
+
+
+@dataclass(frozen=True, slots=True)
+class RawHand:
+    """The lines of one hand, as found in the input."""
+
+    file: str  # the path as given ("-" is "<stdin>"); in folders: join(folder, relative path)
+    first_line: int  # 1-based physical line number of the header line
+    lines: tuple[str, ...]  # without line endings; blank lines inside kept as ""; none trailing
+    encoding: str  # "utf-8", "utf-8-sig", "utf-16-le", "utf-16-be" or "cp1252"
+
+
+def display_name(path: str) -> str:
+    """The name used for ``path`` in hands and violations."""
+    return STDIN_NAME if path == STDIN else path
+
+
+def _file_violation(path: str, line: int, message: str, rule: str = "unknown-format") -> Violation:
+    return Violation(
+        rule=rule,
+        severity=Severity.ERROR,
+        file=display_name(path),
+        line=line,
+        site=None,
+        hand_id=None,
+        player=None,
+        street=None,
+        message=message,
+    )
+
+
+def _os_message(exc: OSError, what: str) -> str:
+    reason = exc.strerror or str(exc)
+    return f"cannot read {what}: {reason}"
+
+
+# --------------------------------------------------------------------------- files
+
+
+def iter_files(paths: Iterable[str]) -> Iterator[str | Violation]:
+    """Every input file named by ``paths``, in order.
+
+    A folder is walked recursively in sorted order (by name, folders and files
+    interleaved), skipping entries whose name starts with ``"."``; it yields
+    its regular files as ``os.path.join(folder, relative path)``. Symbolic
+    links to folders are not followed inside a walk. ``"-"`` is standard input
+    and is yielded as is. A path that does not exist yields an
+    ``unknown-format`` violation at line 0 ("file not found").
+    """
+    for path in paths:
+        if path == STDIN:
+            yield path
+        elif os.path.isdir(path):
+            yield from _walk(path)
+        elif os.path.exists(path):
+            yield path
+        else:
+            yield _file_violation(path, 0, FILE_NOT_FOUND_MESSAGE)
+
+
+def _walk(folder: str) -> Iterator[str | Violation]:
+    try:
+        with os.scandir(folder) as it:
+            entries = sorted((e for e in it if not e.name.startswith(".")), key=lambda e: e.name)
+    except OSError as exc:
+        yield _file_violation(folder, 0, _os_message(exc, "folder"))
+        return
+    for entry in entries:
+        full = os.path.join(folder, entry.name)
+        try:
+            is_dir = entry.is_dir(follow_symlinks=False)
+            is_file = not is_dir and entry.is_file()
+        except OSError as exc:
+            yield _file_violation(full, 0, _os_message(exc, "file"))
+            continue
+        if is_dir:
+            yield from _walk(full)
+        elif is_file:
+            yield full
+
+
+# --------------------------------------------------------------------------- lines
+
+
+def _chunks(stream: BinaryIO) -> Iterator[bytes]:
+    read = getattr(stream, "read1", stream.read)
+    while True:
+        chunk: bytes = read(_CHUNK)
+        if not chunk:
+            return
+        yield chunk
+
+
+def _split(chunks: Iterable[AnyStr], breaks: re.Pattern[AnyStr], lf: AnyStr) -> Iterator[AnyStr]:
+    """Physical lines (without their endings) of the concatenated ``chunks``.
+
+    ``breaks`` matches one line ending; ``lf`` is ``"\\n"`` of the same type.
+    """
+    pending: AnyStr | None = None  # start of the current line, from earlier chunks
+    after_cr = False  # the previous chunk ended with "\r": a leading "\n" belongs to it
+    for chunk in chunks:
+        if after_cr and chunk[:1] == lf:
+            chunk = chunk[1:]
+        after_cr = False
+        start = 0
+        for match in breaks.finditer(chunk):
+            piece = chunk[start : match.start()]
+            if pending is not None:
+                piece = pending + piece
+                pending = None
+            yield piece[:MAX_LINE_LENGTH]
+            start = match.end()
+        if start == len(chunk):
+            after_cr = bool(chunk) and chunk[-1:] != lf  # ended with a lone "\r"
+        else:
+            rest = chunk[start:]
+            pending = rest if pending is None else pending + rest
+            pending = pending[:MAX_LINE_LENGTH]
+    if pending is not None:
+        yield pending
+
+
+def _utf16_text(first: bytes, rest: Iterator[bytes], encoding: str) -> Iterator[str]:
+    """Decode UTF-16 chunks (BOM already removed), dropping a stray final odd byte."""
+    decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+    total = len(first)
+    text = decoder.decode(first)
+    if text:
+        yield text
+    for chunk in rest:
+        total += len(chunk)
+        text = decoder.decode(chunk)
+        if text:
+            yield text
+    buffered, _ = decoder.getstate()
+    if total % 2 == 1 and buffered:
+        buffered = buffered[:-1]
+    decoder.reset()
+    text = decoder.decode(buffered, final=True)
+    if text:
+        yield text
+
+
+def _decoded_lines(stream: BinaryIO) -> Iterator[tuple[str, str]]:
+    """``(line, encoding)`` for every physical line of ``stream``."""
+    chunks = _chunks(stream)
+    head = b""
+    for chunk in chunks:  # enough bytes to see a BOM
+        head += chunk
+        if len(head) >= 3:
+            break
+    if head.startswith(codecs.BOM_UTF8):
+        for raw in _split(_prepend(head[3:], chunks), _BINARY_BREAK, b"\n"):
+            yield _strip_bom(raw.decode("utf-8", errors="replace")), "utf-8-sig"
+    elif head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encoding = "utf-16-le" if head.startswith(codecs.BOM_UTF16_LE) else "utf-16-be"
+        for line in _split(_utf16_text(head[2:], chunks, encoding), _TEXT_BREAK, "\n"):
+            yield _strip_bom(line), encoding
+    else:
+        for raw in _split(_prepend(head, chunks), _BINARY_BREAK, b"\n"):
+            try:
+                yield _strip_bom(raw.decode("utf-8")), "utf-8"
+            except UnicodeDecodeError:
+                yield _strip_bom(raw.decode("cp1252", errors="replace")), "cp1252"
+
+
+def _prepend(first: bytes, rest: Iterator[bytes]) -> Iterator[bytes]:
+    if first:
+        yield first
+    yield from rest
+
+
+def _strip_bom(line: str) -> str:
+    return line[1:] if line.startswith("\ufeff") else line
+
+
+def _open(path: str) -> BinaryIO:
+    if path == STDIN:
+        return sys.stdin.buffer
+    return open(path, "rb")  # closed by the caller
+
+
+def iter_lines(path: str) -> Iterator[str]:
+    """The decoded physical lines of ``path`` (``"-"``: standard input), without endings.
+
+    Raises ``OSError`` (e.g. ``FileNotFoundError``) if the file cannot be read.
+    """
+    for line, _ in _iter_lines_with_encoding(path):
+        yield line
+
+
+def _iter_lines_with_encoding(path: str) -> Iterator[tuple[str, str]]:
+    stream = _open(path)
+    try:
+        yield from _decoded_lines(stream)
+    finally:
+        if path != STDIN:
+            stream.close()
+
+
+# --------------------------------------------------------------------------- hands
+
+
+def is_header(line: str) -> bool:
+    """Whether ``line`` starts a hand."""
+    return line.startswith(HEADER_PREFIXES)
+
+
+def iter_raw_hands(paths: Iterable[str]) -> Iterator[RawHand | Violation]:
+    """Every hand of every input file, in order, or the violation saying why there is none.
+
+    Per file: non-blank text before the first header is a ``parse-error`` (at
+    its first non-blank line) if the file has hands; a file without any hand
+    header is one ``unknown-format`` violation at line 1; a file that cannot be
+    read is an ``unknown-format`` violation at line 0 (or at the line where
+    reading failed).
+    """
+    for item in iter_files(paths):
+        if isinstance(item, Violation):
+            yield item
+        else:
+            yield from _hands_of_file(item)
+
+
+def _hands_of_file(path: str) -> Iterator[RawHand | Violation]:
+    name = display_name(path)
+    lines: list[str] = []  # the current hand; empty: before the first header
+    first_line = 0
+    encodings: set[str] = set()
+    blanks = 0  # blank lines seen after the current hand's last non-blank line
+    skipping = False  # the current "hand" grew too long: ignore lines up to the next header
+    seen_header = False
+    text_before: int | None = None  # first non-blank line before the first header
+    lineno = 0
+
+    def finish() -> RawHand:
+        encoding = "cp1252" if "cp1252" in encodings else next(iter(encodings))
+        return RawHand(name, first_line, tuple(lines), encoding)
+
+    try:
+        for lineno, (line, encoding) in enumerate(_iter_lines_with_encoding(path), start=1):
+            if is_header(line):
+                if lines:
+                    yield finish()
+                elif not seen_header and text_before is not None:
+                    yield _file_violation(
+                        path, text_before, TEXT_BEFORE_HEADER_MESSAGE, rule="parse-error"
+                    )
+                seen_header = True
+                skipping = False
+                lines = [line]
+                first_line = lineno
+                encodings = {encoding}
+                blanks = 0
+            elif skipping:
+                continue
+            elif not lines:
+                if text_before is None and not seen_header and line.strip():
+                    text_before = lineno
+            elif not line.strip():
+                blanks += 1
+            elif len(lines) + blanks >= MAX_HAND_LINES:
+                yield _file_violation(
+                    path,
+                    first_line,
+                    f"hand runs on for more than {MAX_HAND_LINES} lines without a new hand "
+                    "header: skipped up to the next header",
+                    rule="parse-error",
+                )
+                skipping = True
+                lines = []
+            else:
+                lines.extend([""] * blanks)
+                blanks = 0
+                lines.append(line)
+                encodings.add(encoding)
+    except OSError as exc:
+        if lines:
+            yield finish()
+        yield _file_violation(path, lineno + 1 if lineno else 0, _os_message(exc, "file"))
+        return
+    if lines:
+        yield finish()
+    elif not seen_header:
+        yield _file_violation(path, 1, UNKNOWN_FORMAT_MESSAGE)
