@@ -26,11 +26,24 @@ KNOWN_STRUCTURES: dict[tuple[str, bool, Decimal], tuple[Decimal, Decimal]] = {
 }
 
 
+def bring_in_range(hand: Hand) -> tuple[Decimal, Decimal] | None:
+    """For stakes without a known bring-in: the range a site's bring-in falls in.
+
+    PokerStars tournaments bring in for about 15 % of the big bet, rounded to
+    chips the level uses (75/150 brings in 25): 12–17 % is accepted.
+    """
+    h = hand.header
+    if h.site == "pokerstars" and h.is_tournament:
+        return h.big_bet * D("0.12"), h.big_bet * D("0.17")
+    return None
+
+
 def expected_amounts(hand: Hand, antes: list[Ante]) -> tuple[Decimal | None, Decimal | None]:
     """The table's ante and bring-in for this hand (None where nothing tells)."""
     h = hand.header
-    known = KNOWN_STRUCTURES.get((h.site, h.is_tournament, h.small_bet)) or _tournament_rule(hand)
-    ante = h.ante if h.ante is not None else (known[0] if known else _most_posted(antes))
+    known = KNOWN_STRUCTURES.get((h.site, h.is_tournament, h.small_bet))
+    rule = _tournament_rule(hand)
+    ante = h.ante if h.ante is not None else (known or rule or (_most_posted(antes), None))[0]
     bring_in = h.bring_in if h.bring_in is not None else (known[1] if known else None)
     return ante, bring_in
 
@@ -38,8 +51,8 @@ def expected_amounts(hand: Hand, antes: list[Ante]) -> tuple[Decimal | None, Dec
 def _tournament_rule(hand: Hand) -> tuple[Decimal, Decimal] | None:
     """PokerStars stud tournaments: ante 10 % and bring-in 15 % of the big bet (real logs).
 
-    Only where both come out in whole chips; other levels round in ways the
-    logs do not show, so they fall back to the bring-in's range check.
+    Only the ante is taken from it: the bring-in is rounded in ways the logs
+    do not all show, so unknown levels use ``bring_in_range``.
     """
     h = hand.header
     if h.site != "pokerstars" or not h.is_tournament:

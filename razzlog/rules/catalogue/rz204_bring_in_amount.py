@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from decimal import Decimal
 
 from razzlog.events import ActionKind
 from razzlog.rules.base import Finding, rule
+from razzlog.rules.structures import bring_in_range
 from razzlog.rules.replay import Replay
 
 
@@ -24,6 +26,7 @@ def bring_in_amount(r: Replay) -> Iterator[Finding]:
     Fix: ``kobreli: brings in for $0.02``, or complete with ``bets $0.04``.
     """
     small = r.hand.header.small_bet
+    low, high = bring_in_range(r.hand) or (Decimal(0), small)
     for s in r.steps:
         a = s.action
         if a.kind != ActionKind.BRING_IN:
@@ -36,10 +39,10 @@ def bring_in_amount(r: Replay) -> Iterator[Finding]:
                 a.player,
                 "3rd",
             )
-        elif want is None and not a.all_in and not (0 < a.amount < small):
+        elif want is None and not a.all_in and not (low < a.amount < high):
             yield Finding(
                 a.line,
-                f"{a.player} brings in for {a.amount}; a bring-in is more than 0 and less than the small bet {small}",
+                f"{a.player} brings in for {a.amount}; a bring-in here is more than {low} and less than {high}",
                 a.player,
                 "3rd",
             )

@@ -46,7 +46,7 @@ def pot_total(r: Replay) -> Iterator[Finding]:
     if sp.main is not None or sp.side:
         printed = [a for a in (sp.main, *sp.side) if a is not None]
         layers = [[p.amount for p in s.pots[v]] for v in VARIANTS]
-        if printed not in layers:
+        if not any(_agrees(printed, layer, sp.rake) for layer in layers):
             want = ", ".join(str(a) for a in layers[0])
             yield Finding(
                 sp.line,
@@ -54,3 +54,14 @@ def pot_total(r: Replay) -> Iterator[Finding]:
                 None,
                 "summary",
             )
+
+
+def _agrees(printed: list[Decimal], layers: list[Decimal], rake: Decimal) -> bool:
+    """Printed pots equal the layers, before the rake or with the rake taken off them."""
+    if printed == layers:
+        return True
+    return (
+        len(printed) == len(layers)
+        and sum(printed, Decimal(0)) + rake == sum(layers, Decimal(0))
+        and all(p <= layer for p, layer in zip(printed, layers, strict=True))
+    )
