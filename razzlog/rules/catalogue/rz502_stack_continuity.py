@@ -17,7 +17,8 @@ def stack_continuity(hand: Hand, previous: dict[str, frozenset[Decimal]]) -> Ite
     Compared with the previous hand at the same table (and tournament) when
     the player sat in it.  A cash player may top up or rebuy between hands,
     so only a stack that shrank is reported there; in a tournament any change
-    is.  A warning: a missing hand in the input explains it too.
+    is, except for a player who busted (a rebuy).  A warning: a missing hand
+    in the input explains it too.
 
     Bad::
 
@@ -29,8 +30,8 @@ def stack_continuity(hand: Hand, previous: dict[str, frozenset[Decimal]]) -> Ite
     h = hand.header
     for seat in hand.seats:
         ends = previous.get(seat.player)
-        if not ends or seat.stack in ends:
-            continue
+        if not ends or seat.stack in ends or max(ends) == 0:
+            continue  # unchanged, or busted and back: a rebuy explains any stack
         if not h.is_tournament and seat.stack > max(ends):
             continue  # a top-up or rebuy between hands
         before = " or ".join(str(e) for e in sorted(ends))
