@@ -1,0 +1,272 @@
+"""The ``razzlog`` command line: options in, library calls, renderers out.
+
+Heavy modules (lark, polars, the rules, rich rendering) are imported inside
+the commands so that ``razzlog --help`` stays fast.  Only reports go to
+standard output; messages go to standard error.  Exit codes follow
+CONTRACT.md: 0 success, 1 violations at or above ``--fail-on``, 2 usage
+error or input that cannot be read at all.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, NoReturn, TextIO
+
+import typer
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+PROG = "razzlog"
+
+app = typer.Typer(
+    name=PROG,
+    help="Audit, replay and analyse Razz (seven-card stud low) hand histories.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+class AuditFormat(StrEnum):
+    TABLE = "table"
+    JSON = "json"
+    JSONL = "jsonl"
+
+
+class ParseFormat(StrEnum):
+    JSONL = "jsonl"
+
+
+class FailOn(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    NEVER = "never"
+
+
+class ProfileName(StrEnum):
+    AUTO = "auto"
+    POKERSTARS = "pokerstars"
+    FULLTILT = "fulltilt"
+    CASINO = "casino"
+
+
+PathsArg = Annotated[
+    list[str],
+    typer.Argument(
+        help="Hand history files or folders (read recursively); '-' is standard input.",
+        metavar="PATH",
+        show_default=False,
+    ),
+]
+OutputOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--output",
+        "-o",
+        help="Write the report to this file instead of standard output.",
+        dir_okay=False,
+        show_default=False,
+    ),
+]
+ProfileOpt = Annotated[
+    ProfileName,
+    typer.Option("--profile", help="Rule profile; 'auto' picks the site's own."),
+]
+
+
+def error(message: str) -> None:
+    """One line on standard error."""
+    sys.stderr.write(f"{PROG}: error: {message}\n")
+    sys.stderr.flush()
+
+
+def usage_error(message: str) -> NoReturn:
+    error(message)
+    raise typer.Exit(2)
+
+
+@contextmanager
+def output_stream(path: Path | None) -> Iterator[TextIO]:
+    """Standard output, or ``path`` opened for writing (a usage error if it cannot be)."""
+    if path is None:
+        yield sys.stdout
+        return
+    try:
+        stream = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        usage_error(f"cannot write {path}: {exc.strerror or exc}")
+    try:
+        yield stream
+    finally:
+        stream.close()
+
+
+def report_console(out: TextIO, to_file: bool) -> Console:
+    """A rich console for a report: colours only on a terminal, never in a file."""
+    from rich.console import Console
+
+    if to_file:
+        return Console(file=out, color_system=None, force_terminal=False, width=120, highlight=False)
+    return Console(file=out, highlight=False)
+
+
+def rule_names(values: list[str] | None, option: str) -> set[str] | None:
+    """``--select``/``--ignore`` values as rule names; a usage error for an unknown one."""
+    if not values:
+        return None
+    from razzlog.violations import resolve_rule_names
+
+    try:
+        return resolve_rule_names(values) or None
+    except ValueError as exc:
+        usage_error(f"{option}: {exc}")
+
+
+def exit_with(code: int) -> NoReturn:
+    raise typer.Exit(code)
+
+
+@app.command()
+def audit(
+    paths: PathsArg,
+    format: Annotated[AuditFormat, typer.Option("--format", "-f", help="Report format.")] = AuditFormat.TABLE,
+    output: OutputOpt = None,
+    fail_on: Annotated[
+        FailOn, typer.Option("--fail-on", help="Exit 1 when a violation of this severity or worse is found.")
+    ] = FailOn.ERROR,
+    profile: ProfileOpt = ProfileName.AUTO,
+    select: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--select",
+            metavar="RULES",
+            help="Only these rules (names or codes, comma-separated; repeatable).",
+            show_default=False,
+        ),
+    ] = None,
+    ignore: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--ignore",
+            metavar="RULES",
+            help="Skip these rules (names or codes, comma-separated; repeatable).",
+            show_default=False,
+        ),
+    ] = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Table format: only the summary line.")
+    ] = False,
+) -> None:
+    """Parse and replay every hand; report the rule violations."""
+    selected = rule_names(select, "--select")
+    ignored = rule_names(ignore, "--ignore")
+    from razzlog.api import audit_paths
+    from razzlog.render import audit as render
+
+    with output_stream(output) as out:
+        writer: render.AuditWriter
+        if format is AuditFormat.JSONL:
+            writer = render.JsonlWriter(out)
+        elif format is AuditFormat.JSON:
+            writer = render.JsonWriter(out)
+        else:
+            writer = render.TableWriter(report_console(out, output is not None), quiet=quiet)
+        tally = render.run(audit_paths(paths, profile.value, selected, ignored), writer)
+    for problem in tally.input_problems():
+        error(problem)
+    exit_with(tally.exit_code(fail_on.value))
+
+
+@app.command()
+def parse(
+    paths: PathsArg,
+    format: Annotated[ParseFormat, typer.Option("--format", "-f", help="Output format.")] = ParseFormat.JSONL,
+    output: OutputOpt = None,
+) -> None:
+    """Print the structured events of every hand, one JSON object per hand."""
+    from razzlog.render.parse import parse_reports, write_jsonl
+
+    with output_stream(output) as out:
+        tally = write_jsonl(parse_reports(paths), out)
+    for problem in tally.input_problems():
+        error(problem)
+    exit_with(2 if tally.input_failed() else 0)
+
+
+@app.command()
+def show(
+    hand_id: Annotated[str, typer.Argument(help="The hand id as the site prints it.", show_default=False)],
+    paths: PathsArg,
+    profile: ProfileOpt = ProfileName.AUTO,
+) -> None:
+    """Replay one hand street by street, with its violations under the lines where they happen."""
+    from razzlog.api import audit_paths
+    from razzlog.render.audit import hand_title, is_unreadable, violations_table
+    from razzlog.render.show import find_report, hand_view, print_hand
+
+    unreadable: list[str] = []
+    report = find_report(audit_paths(paths, profile.value), hand_id, unreadable_files=unreadable)
+    for file in unreadable:
+        error(f"{file}: cannot be read")
+    if report is None:
+        usage_error(f"hand {hand_id} not found in {', '.join(paths)}")
+    console = report_console(sys.stdout, to_file=False)
+    if report.hand is None:
+        assert not is_unreadable(report)
+        console.print(hand_title(report))
+        console.print(violations_table(report.violations))
+        error(f"hand {hand_id} cannot be replayed: it does not parse")
+        exit_with(1)
+    print_hand(console, hand_view(report.hand, report.violations))
+
+
+@app.command("rules")
+def rules_command(
+    markdown: Annotated[
+        bool, typer.Option("--markdown", help="The full catalogue as Markdown (for the README).")
+    ] = False,
+) -> None:
+    """List the violation catalogue: code, rule, severity and what it finds."""
+    from razzlog.render.catalogue import catalogue, catalogue_markdown
+
+    entries = catalogue()
+    if markdown:
+        sys.stdout.write(catalogue_markdown(entries))
+        return
+    from rich.table import Table
+
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    for name in ("code", "rule", "severity", "what it finds"):
+        table.add_column(name, no_wrap=name != "what it finds")
+    for e in entries:
+        table.add_row(e.code, e.name, e.severity.value, e.summary)
+    report_console(sys.stdout, to_file=False).print(table)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The console script: run the app; usage errors are one line on standard error."""
+    try:
+        code = app(args=argv, prog_name=PROG, standalone_mode=False)
+    except typer.TyperException as exc:  # click's exceptions (typer vendors click)
+        message = exc.format_message().replace("Value error, ", "")
+        ctx = getattr(exc, "ctx", None)
+        if message:  # empty when the help was shown for want of arguments
+            hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+            error(f"{message}{hint}")
+        code = exc.exit_code
+    except typer.Abort:
+        code = 130
+    except BrokenPipeError:
+        # The reader went away (``razzlog audit … | head``): stop quietly.
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        code = 1
+    return code if isinstance(code, int) else 0

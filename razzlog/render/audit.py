@@ -1,0 +1,203 @@
+"""Rendering ``razzlog audit``: the tally, the exit code and the three formats.
+
+A run feeds every :class:`~razzlog.api.HandReport` to :class:`AuditTally` and
+to one writer (``table``, ``json`` or ``jsonl``), then calls the writer's
+``finish``.  Writers stream: ``jsonl`` writes (and flushes) each hand's
+violations as soon as the hand is audited, ``table`` prints each hand with
+violations as it comes; only ``json`` keeps the violations until the end.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Protocol, TextIO
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from razzlog.api import AuditSummary, HandReport
+from razzlog.render.jsonout import audit_document, dumps_line
+from razzlog.violations import CODE_BY_NAME, Severity, Violation
+
+SEVERITY_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow"}
+
+
+def is_unreadable(report: HandReport) -> bool:
+    """An input that could not be read at all (missing file, unreadable folder).
+
+    The sources report such an input at line 0 with no hand; this holds even
+    when ``--select``/``--ignore`` filtered its ``unknown-format`` violation out.
+    """
+    return report.hand is None and report.hand_id is None and report.first_line == 0
+
+
+@dataclass(slots=True)
+class AuditTally:
+    """The counts of a run: the library's :class:`AuditSummary` plus the files seen."""
+
+    summary: AuditSummary = field(default_factory=AuditSummary)
+    files_seen: set[str] = field(default_factory=set)
+    unreadable: list[HandReport] = field(default_factory=list)
+
+    def add(self, report: HandReport) -> None:
+        self.summary.add(report)
+        if is_unreadable(report):
+            self.unreadable.append(report)
+        else:
+            self.files_seen.add(report.file)
+        self.summary.files = len(self.files_seen)
+
+    @property
+    def no_hand_history(self) -> bool:
+        """Nothing in the whole input was a hand history."""
+        return self.summary.hands == 0
+
+    def input_failed(self) -> bool:
+        """Whether the run must exit 2: an input could not be read, or none held a hand."""
+        return bool(self.unreadable) or self.no_hand_history
+
+    def exit_code(self, fail_on: str = "error") -> int:
+        """CONTRACT.md's exit code: 2 for unreadable input, 1 for a violation at or
+        above ``fail_on`` (``error``, ``warning`` or ``never``), else 0."""
+        if self.input_failed():
+            return 2
+        worst = self.summary.worst
+        if worst is None or fail_on == "never":
+            return 0
+        threshold = Severity(fail_on)
+        return 1 if worst.level >= threshold.level else 0
+
+    def input_problems(self) -> list[str]:
+        """One-line messages (for standard error) about inputs that could not be used."""
+        out: list[str] = []
+        for report in self.unreadable:
+            reason = report.violations[0].message if report.violations else "cannot be read"
+            out.append(f"{report.file}: {reason}")
+        if self.no_hand_history and not self.unreadable:
+            out.append("no hand history found in the input")
+        return out
+
+
+def summary_line(summary: AuditSummary) -> str:
+    """``1 file, 9 hands, 9 parsed, 1 with violations; ante-amount 1``."""
+    files = f"{summary.files} file" + ("" if summary.files == 1 else "s")
+    hands = f"{summary.hands} hand" + ("" if summary.hands == 1 else "s")
+    head = f"{files}, {hands}, {summary.hands_parsed} parsed, {summary.hands_with_violations} with violations"
+    if not summary.by_rule:
+        return f"{head}; no violations"
+    counts = sorted(summary.by_rule.items(), key=lambda kv: CODE_BY_NAME.get(kv[0], kv[0]))
+    return f"{head}; " + ", ".join(f"{rule} {n}" for rule, n in counts)
+
+
+class AuditWriter(Protocol):
+    def hand(self, report: HandReport) -> None: ...
+
+    def finish(self, tally: AuditTally) -> None: ...
+
+
+def run(reports: Iterable[HandReport], writer: AuditWriter) -> AuditTally:
+    """Feed every report to the tally and the writer; finish the writer."""
+    tally = AuditTally()
+    for report in reports:
+        tally.add(report)
+        writer.hand(report)
+    writer.finish(tally)
+    return tally
+
+
+class JsonlWriter:
+    """One violation object per line, flushed after every hand."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+
+    def hand(self, report: HandReport) -> None:
+        if report.violations:
+            for v in report.violations:
+                self.out.write(dumps_line(v.to_dict()) + "\n")
+            self.out.flush()
+
+    def finish(self, tally: AuditTally) -> None:
+        self.out.flush()
+
+
+class JsonWriter:
+    """The single ``{"files", "hands", …, "violations"}`` object, written at the end."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.violations: list[Violation] = []
+
+    def hand(self, report: HandReport) -> None:
+        self.violations.extend(report.violations)
+
+    def finish(self, tally: AuditTally) -> None:
+        s = tally.summary
+        doc = audit_document(s.files, s.hands, s.hands_parsed, s.hands_with_violations, self.violations)
+        json.dump(doc, self.out, ensure_ascii=False, indent=2)
+        self.out.write("\n")
+        self.out.flush()
+
+
+def hand_title(report: HandReport) -> Text:
+    """``Hand #35874566077 (line 1)``, or ``line 3`` for input without a hand id."""
+    title = Text()
+    if report.hand_id is not None:
+        title.append(f"Hand #{report.hand_id}", style="bold")
+        title.append(f" (line {report.first_line})", style="dim")
+    else:
+        title.append(f"line {report.first_line}", style="bold")
+    return title
+
+
+def violations_table(violations: tuple[Violation, ...]) -> Table:
+    """The rows of one hand: line, code, rule, severity, player, street, message."""
+    table = Table(show_edge=False, pad_edge=False, box=None, header_style="dim")
+    table.add_column("line", justify="right", no_wrap=True)
+    table.add_column("code", no_wrap=True)
+    table.add_column("rule", no_wrap=True)
+    table.add_column("severity", no_wrap=True)
+    table.add_column("player", overflow="fold")
+    table.add_column("street", no_wrap=True)
+    table.add_column("message", ratio=1, overflow="fold")
+    for v in violations:
+        table.add_row(
+            str(v.line) + (f":{v.column}" if v.column is not None else ""),
+            v.code,
+            v.rule,
+            Text(v.severity.value, style=SEVERITY_STYLE[v.severity]),
+            v.player or "",
+            v.street or "",
+            v.message,
+        )
+    return table
+
+
+class TableWriter:
+    """Rich output grouped by file and hand; clean hands are only counted."""
+
+    def __init__(self, console: Console, quiet: bool = False) -> None:
+        self.console = console
+        self.quiet = quiet
+        self.current_file: str | None = None
+
+    def hand(self, report: HandReport) -> None:
+        if self.quiet or not report.violations:
+            return
+        if report.file != self.current_file:
+            if self.current_file is not None:
+                self.console.print()
+            self.console.print(Text(report.file, style="bold underline"))
+            self.current_file = report.file
+        self.console.print(hand_title(report))
+        self.console.print(violations_table(report.violations))
+
+    def finish(self, tally: AuditTally) -> None:
+        if self.current_file is not None:
+            self.console.print()
+        worst = tally.summary.worst
+        style = SEVERITY_STYLE[worst] if worst is not None else "green"
+        self.console.print(Text(summary_line(tally.summary), style=style), soft_wrap=True)
