@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 from razzlog.events import Hand
 from razzlog.rules.base import REGISTRY, Finding, Rule
 from razzlog.rules.catalogue import load_all
+from razzlog.rules.catalogue.rz204_bring_in_amount import against_table
 from razzlog.rules.catalogue.rz502_stack_continuity import stack_continuity
 from razzlog.rules.catalogue.rz503_duplicate_hand import duplicate_hand
 from razzlog.rules.profiles import Profile
@@ -33,6 +35,7 @@ class CrossHandChecks:
 
     last_stacks: dict[tuple[str, str], dict[str, frozenset[Decimal]]] = field(default_factory=dict)
     seen: dict[tuple[str, str], tuple[str, str, int]] = field(default_factory=dict)
+    bring_ins: dict[tuple[str, str, Decimal], Counter[Decimal]] = field(default_factory=dict)
 
     def check(self, hand: Hand, state: Replay) -> list[Violation]:
         h = hand.header
@@ -40,6 +43,8 @@ class CrossHandChecks:
         if found:
             return found  # a repeated hand says nothing new about stacks
         table = (h.site, f"{h.tournament_id or ''}/{h.table}")
+        usual = self.bring_ins.setdefault((*table, h.small_bet), Counter())
+        found.extend(_violation(hand, REGISTRY["bring-in-amount"], f) for f in against_table(state, usual))
         previous = self.last_stacks.get(table)
         if previous is not None:
             found.extend(stack_continuity(hand, previous))
@@ -59,20 +64,13 @@ def audit_hand(hand: Hand, profile: Profile, cross: CrossHandChecks | None = Non
             continue
         for f in r.check(state):
             assert isinstance(f, Finding)
-            found.append(
-                Violation(
-                    r.name,
-                    r.severity,
-                    hand.file,
-                    f.line,
-                    hand.header.site,
-                    hand.header.hand_id,
-                    f.player,
-                    f.street,
-                    f.message,
-                )
-            )
+            found.append(_violation(hand, r, f))
     if cross is not None:
         found.extend(cross.check(hand, state))
     found.sort(key=lambda v: v.line)
     return found
+
+
+def _violation(hand: Hand, r: Rule, f: Finding) -> Violation:
+    h = hand.header
+    return Violation(r.name, r.severity, hand.file, f.line, h.site, h.hand_id, f.player, f.street, f.message)

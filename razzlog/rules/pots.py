@@ -32,15 +32,23 @@ def uncalled_excess(contributions: Mapping[str, Decimal]) -> tuple[str, Decimal]
     return None
 
 
-def build_pots(contributions: Mapping[str, Decimal], live: frozenset[str]) -> list[Pot]:
+def build_pots(
+    contributions: Mapping[str, Decimal], live: frozenset[str], all_in: frozenset[str] = frozenset()
+) -> list[Pot]:
     """Main pot first, then side pots, from what each player put in (after returns).
 
-    ``live`` are the players who did not fold.  Each all-in level of a live
-    player closes a layer; folded players' chips count in every layer they
-    reached but they are eligible for none.  Layers with the same eligible
-    players merge, as sites print them.
+    ``live`` are the players who did not fold.  Each all-in live player's
+    total closes a layer (a player who is not all-in and put in less than the
+    others caps nothing: that is a short call, judged elsewhere); folded
+    players' chips count in every layer they reached but they are eligible
+    for none.  Layers with the same eligible players merge, as sites print them.
     """
-    levels = sorted({amount for player, amount in contributions.items() if player in live and amount > 0})
+    live_amounts = [amount for player, amount in contributions.items() if player in live]
+    top = max(live_amounts, default=Decimal(0))
+    levels = sorted(
+        {amount for player, amount in contributions.items() if player in live & all_in and amount > 0}
+        | ({top} if top > 0 else set())
+    )
     pots: list[Pot] = []
     previous = Decimal(0)
     for level in levels:
@@ -48,7 +56,9 @@ def build_pots(contributions: Mapping[str, Decimal], live: frozenset[str]) -> li
             (min(put, level) - min(put, previous) for put in contributions.values()),
             Decimal(0),
         )
-        eligible = frozenset(p for p in live if contributions.get(p, Decimal(0)) >= level)
+        eligible = frozenset(
+            p for p in live if contributions.get(p, Decimal(0)) >= level or p not in all_in
+        )
         if pots and pots[-1].eligible == eligible:
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
         elif amount > 0:

@@ -30,7 +30,7 @@ class Settlement:
     due_return: tuple[tuple[str, Decimal] | None, tuple[str, Decimal] | None]
     returns: tuple[UncalledReturn, ...]
     returned: dict[str, Decimal]
-    pots: tuple[list[Pot], list[Pot]]  # per variant, after the returns the rules call for
+    pots: tuple[list[Pot], list[Pot]]  # as logged (with the log's returns), and as the rules call for
     collects: tuple[Collect, ...]
     collected: dict[str, Decimal]
     summary_pot: SummaryPot | None
@@ -69,7 +69,10 @@ def _settle(r: Replay) -> Settlement:
     for e in returns:
         returned[e.player] = returned.get(e.player, Decimal(0)) + e.amount
     live = r.live
-    pots = tuple(build_pots(_after_return(put[v], due[v]), live) for v in VARIANTS)
+    all_in = frozenset(p for p, st in r.players.items() if st.status == Status.ALL_IN)
+    # Variant 0 follows the log (its own returns); variant 1 the rules' returns.
+    logged = {p: amount - returned.get(p, Decimal(0)) for p, amount in put[0].items()}
+    pots = (build_pots(logged, live, all_in), build_pots(_after_return(put[1], due[1]), live, all_in))
     collects = tuple(e for e in events if isinstance(e, Collect))
     collected: dict[str, Decimal] = {}
     for c in collects:

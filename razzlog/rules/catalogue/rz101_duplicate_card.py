@@ -46,8 +46,12 @@ def duplicate_card(r: Replay) -> Iterator[Finding]:
             found += [seen(c, e.player, e.line, e.street.value, True) for c in e.new]
         elif isinstance(e, CommonCard):
             found.append(seen(e.card, "the board", e.line, "7th", True))
-        elif isinstance(e, Show):
-            found += [seen(c, e.player, e.line, e.street.value, False) for c in e.cards]
-        elif isinstance(e, SummarySeat):
-            found += [seen(c, e.player, e.line, "summary", False) for c in e.cards]
+        elif isinstance(e, Show | SummarySeat):
+            street = e.street.value if isinstance(e, Show) else "summary"
+            found += [seen(c, e.player, e.line, street, i in _repeats(e.cards)) for i, c in enumerate(e.cards)]
         yield from (f for f in found if f is not None)
+
+
+def _repeats(cards: tuple[Card, ...]) -> set[int]:
+    """Positions of cards listed a second time in one line."""
+    return {i for i, c in enumerate(cards) if c in cards[:i]}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from decimal import Decimal
 
@@ -46,3 +47,28 @@ def bring_in_amount(r: Replay) -> Iterator[Finding]:
                 a.player,
                 "3rd",
             )
+
+
+def against_table(r: Replay, seen: Counter[Decimal]) -> Iterator[Finding]:
+    """Where the stakes' bring-in is unknown: judge it against earlier hands at the table.
+
+    ``seen`` counts the bring-ins of earlier hands at the same table and stakes.
+    A bring-in is flagged when another amount is established there (seen at
+    least twice, and more often than this one); it is then counted either way.
+    """
+    a = r.bring_in
+    if a is None or a.all_in or r.table_bring_in is not None:
+        return
+    low, high = bring_in_range(r.hand) or (Decimal(0), r.hand.header.small_bet)
+    if not low < a.amount < high:
+        return  # already judged by the range check
+    if seen:
+        usual, times = seen.most_common(1)[0]
+        if times >= 2 and a.amount != usual and seen[a.amount] < times:
+            yield Finding(
+                a.line,
+                f"{a.player} brings in for {a.amount}; earlier hands at this table brought in for {usual}",
+                a.player,
+                "3rd",
+            )
+    seen[a.amount] += 1

@@ -35,6 +35,7 @@ def pot_total(r: Replay) -> Iterator[Finding]:
         yield Finding(
             sp.line, f"the total pot is {sp.total}, but the players put in {logged_total}", None, "summary"
         )
+        return  # one wrong total, one finding: the sums below follow from it
     collected = sum(s.collected.values(), Decimal(0))
     if s.collects and collected + sp.rake != sp.total:
         yield Finding(
@@ -43,6 +44,7 @@ def pot_total(r: Replay) -> Iterator[Finding]:
             None,
             "summary",
         )
+        return
     if sp.main is not None or sp.side:
         printed = [a for a in (sp.main, *sp.side) if a is not None]
         layers = [[p.amount for p in s.pots[v]] for v in VARIANTS]

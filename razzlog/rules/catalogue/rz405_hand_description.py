@@ -22,9 +22,14 @@ def hand_description(r: Replay) -> Iterator[Finding]:
 
     Fix: ``(Lo: 6,4,3,2,A)``: the ace plays low.
     """
+    declared: dict[str, tuple[int, ...]] = {}
     for e in r.hand.events:
         if not isinstance(e, Show | SummarySeat) or not e.description or not e.cards:
             continue
+        if isinstance(e, SummarySeat) and declared.get(e.player) == e.description:
+            continue  # the summary repeats the declaration already judged
+        if isinstance(e, Show):
+            declared[e.player] = e.description
         best = best_low(e.cards)
         if sorted(e.description) != sorted(best):
             street = e.street.value if isinstance(e, Show) else "summary"
