@@ -32,10 +32,15 @@ from typing import AnyStr, BinaryIO
 
 from razzlog.violations import Severity, Violation
 
+# Where a hand starts: the sites' own header prefixes (razzlog/sites/*.py declare
+# them; this list must hold every one of them, which a test checks) plus the
+# formats razzlog recognises before it reads them (Full Tilt), so their hands
+# are reported rather than taken for stray text.
 HEADER_PREFIXES: tuple[str, ...] = (
     "PokerStars Game #",
     "PokerStars Hand #",
     "PokerStars Zoom Hand #",
+    "PokerStars Home Game Hand #",
     "Full Tilt Poker Game #",
     "FullTiltPoker Game #",
 )
@@ -304,9 +309,7 @@ def _hands_of_file(path: str) -> Iterator[RawHand | Violation]:
                 if lines:
                     yield finish()
                 elif not seen_header and text_before is not None:
-                    yield _file_violation(
-                        path, text_before, TEXT_BEFORE_HEADER_MESSAGE, rule="parse-error"
-                    )
+                    yield _file_violation(path, text_before, TEXT_BEFORE_HEADER_MESSAGE, rule="parse-error")
                 seen_header = True
                 skipping = False
                 lines = [line]

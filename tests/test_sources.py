@@ -465,3 +465,11 @@ def test_round_trip(
             assert hand.encoding == "cp1252"
         else:
             assert hand.encoding == "utf-8"
+
+
+def test_every_site_header_starts_a_hand() -> None:
+    from razzlog.sites import SITES
+
+    for site in SITES:
+        for prefix in site.HEADER_PREFIXES:
+            assert prefix in HEADER_PREFIXES, f"{site.NAME}: {prefix!r} is not split into hands"

@@ -166,8 +166,6 @@ def board_value(cards: Sequence[Card]) -> tuple[tuple[int, ...], tuple[int, ...]
     return group_key([c.rank for c in cards])
 
 
-
-
 # --- table furniture: names, buy-ins -------------------------------------
 
 NAMES = (
@@ -178,8 +176,21 @@ NAMES = (
     "nordic52487", "[x]y[z]", "Ştefan.", "seven 2", "Ωmega:1", "üBer.7", "Kåre K",
 )  # fmt: skip
 TABLE_WORDS = ("Gotha", "Iris", "Vesta", "Ceres", "Pallas", "Hygiea", "Juno", "Eos")
-ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"),
-         (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
+ROMAN = (
+    (1000, "M"),
+    (900, "CM"),
+    (500, "D"),
+    (400, "CD"),
+    (100, "C"),
+    (90, "XC"),
+    (50, "L"),
+    (40, "XL"),
+    (10, "X"),
+    (9, "IX"),
+    (5, "V"),
+    (4, "IV"),
+    (1, "I"),
+)
 
 
 def roman(n: int) -> str:
@@ -229,8 +240,7 @@ class Clock:
         self.when += timedelta(seconds=self.rng.randint(0, 40 * 86400))
 
 
-def refill(rng: random.Random, seats: dict[int, tuple[str, int]], st: Stakes, hero: str,
-            leave: bool) -> None:
+def refill(rng: random.Random, seats: dict[int, tuple[str, int]], st: Stakes, hero: str, leave: bool) -> None:
     """Replace busted players (and, if ``leave``, the shortest other player)."""
     if leave:
         seat = min((s for s in seats if seats[s][0] != hero), key=lambda s: seats[s][1])

@@ -98,8 +98,9 @@ def _quality(cards: list[Card]) -> float:
 class _Game:
     """One hand: call ``play`` then ``hand``."""
 
-    def __init__(self, rng: random.Random, stakes: Stakes, seats: dict[int, tuple[str, int]],
-                 hero: str) -> None:
+    def __init__(
+        self, rng: random.Random, stakes: Stakes, seats: dict[int, tuple[str, int]], hero: str
+    ) -> None:
         self.rng, self.st, self.hero = rng, stakes, hero
         self.players = [_P(name, s, stack) for s, (name, stack) in sorted(seats.items())]
         self.start = {p.name: p.stack for p in self.players}
@@ -225,8 +226,7 @@ class _Game:
         best = min(self.live(), key=lambda p: (board_value(p.up()), p.seat))
         if best.active:
             return best
-        by_board = min((p for p in self.players if p.active),
-                       key=lambda p: (board_value(p.up()), p.seat))
+        by_board = min((p for p in self.players if p.active), key=lambda p: (board_value(p.up()), p.seat))
         if by_board is not next(p for p in self.after(best) if p.active):
             raise _Reject
         return by_board
@@ -279,8 +279,7 @@ class _Game:
                 if level == 0:
                     self.emit("bet", p.name, amount=p.street, all_in=p.all_in)
                 else:
-                    self.emit("raise", p.name, amount=p.street - level, to=p.street,
-                              all_in=p.all_in)
+                    self.emit("raise", p.name, amount=p.street - level, to=p.street, all_in=p.all_in)
                 level, count = p.street, count + 1
                 if short:
                     no_more = True
@@ -412,8 +411,15 @@ class _Game:
 # --- tables and sessions ----------------------------------------------------
 
 
-def _session(rng: random.Random, ctx: Clock, hands: int, players: tuple[int, int], hero: str,
-             stakes: Stakes | None, mutate: Mutator | None) -> Iterator[Hand]:
+def _session(
+    rng: random.Random,
+    ctx: Clock,
+    hands: int,
+    players: tuple[int, int],
+    hero: str,
+    stakes: Stakes | None,
+    mutate: Mutator | None,
+) -> Iterator[Hand]:
     if not 2 <= players[0] <= players[1] <= 8:
         raise ValueError(f"players must be a range within 2..8, not {players}")
     if stakes is None:
@@ -452,16 +458,27 @@ def _session(rng: random.Random, ctx: Clock, hands: int, players: tuple[int, int
             return
 
 
-def generate_session(seed: int, hands: int, players: tuple[int, int] = (2, 8), hero: str = "Hero",
-                     stakes: Stakes | None = None, mutate: Mutator | None = None) -> Iterator[Hand]:
+def generate_session(
+    seed: int,
+    hands: int,
+    players: tuple[int, int] = (2, 8),
+    hero: str = "Hero",
+    stakes: Stakes | None = None,
+    mutate: Mutator | None = None,
+) -> Iterator[Hand]:
     """Up to ``hands`` consecutive hands at one table (fewer if the hero busts);
     each hand's starting stacks are the previous hand's ending stacks."""
     rng = random.Random(seed)
     yield from _session(rng, Clock(rng), hands, players, hero, stakes, mutate)
 
 
-def generate_hands(seed: int, hands: int, players: tuple[int, int] = (2, 8), hero: str = "Hero",
-                   mutate: Mutator | None = None) -> Iterator[Hand]:
+def generate_hands(
+    seed: int,
+    hands: int,
+    players: tuple[int, int] = (2, 8),
+    hero: str = "Hero",
+    mutate: Mutator | None = None,
+) -> Iterator[Hand]:
     """Exactly ``hands`` hands from consecutive table sessions of 5–40 hands."""
     rng = random.Random(seed)
     ctx = Clock(rng)

@@ -116,8 +116,13 @@ def _doors(h: Hand) -> dict[str, Card]:
 def _duplicate_card(h: Hand, rng: random.Random) -> bool:
     logged, doors = logged_cards(h), set(_doors(h).values())
     mine = {e.player: set(e.old + e.new) for e in h.events if e.kind in ("deal", "show")}
-    options = [(p, c, d) for p, cs in sorted(mine.items()) for c in sorted(cs - doors)
-               for d in sorted(logged) if d.rank == c.rank and d != c]
+    options = [
+        (p, c, d)
+        for p, cs in sorted(mine.items())
+        for c in sorted(cs - doors)
+        for d in sorted(logged)
+        if d.rank == c.rank and d != c
+    ]
     if not options:
         return False
     _replace_card(h, *rng.choice(options))
@@ -126,8 +131,14 @@ def _duplicate_card(h: Hand, rng: random.Random) -> bool:
 
 def _card_mismatch(h: Hand, rng: random.Random) -> bool:
     logged = logged_cards(h)
-    options = [(e, j, Card(c.rank, s)) for e in h.events if e.kind == "deal"
-               for j, c in enumerate(e.old) for s in "shdc" if Card(c.rank, s) not in logged]
+    options = [
+        (e, j, Card(c.rank, s))
+        for e in h.events
+        if e.kind == "deal"
+        for j, c in enumerate(e.old)
+        for s in "shdc"
+        if Card(c.rank, s) not in logged
+    ]
     if not options:
         return False
     e, j, new = rng.choice(options)
@@ -164,8 +175,7 @@ def _expected_bring_in(h: Hand) -> str:
 
 def _bring_in_player(h: Hand, rng: random.Random) -> bool:
     bring = next(e for e in h.events if e.kind == "bring-in")
-    folded = any(r.player == bring.player and r.result == "folded" and r.street == 3
-                 for r in h.results)
+    folded = any(r.player == bring.player and r.result == "folded" and r.street == 3 for r in h.results)
     door = _doors(h)[bring.player]
     if not folded:
         return False
@@ -184,8 +194,9 @@ def _bring_in_amount(h: Hand, rng: random.Random) -> bool:
     s, ev, st = event_streets(h), h.events, h.stakes
     i = next(k for k, e in enumerate(ev) if e.kind == "bring-in")
     bring = ev[i]
-    third = [k for k in range(i + 1, len(ev)) if s[k] == 3 and ev[k].kind in
-             ("fold", "check", "call", "raise")]
+    third = [
+        k for k in range(i + 1, len(ev)) if s[k] == 3 and ev[k].kind in ("fold", "check", "call", "raise")
+    ]
     acts = [k for k in third if ev[k].kind != "fold"]
     again = [k for k in third if ev[k].player == bring.player]
     d = max(1, (st.small_bet - st.bring_in) // 2)
@@ -202,8 +213,11 @@ def _bring_in_amount(h: Hand, rng: random.Random) -> bool:
 
 def _action_order(h: Hand, rng: random.Random) -> bool:
     ev, s = h.events, event_streets(h)
-    options = [k for k in range(len(ev) - 1) if s[k] == s[k + 1] <= 7
-               and ev[k].kind == ev[k + 1].kind and ev[k].kind in ("check", "fold")]
+    options = [
+        k
+        for k in range(len(ev) - 1)
+        if s[k] == s[k + 1] <= 7 and ev[k].kind == ev[k + 1].kind and ev[k].kind in ("check", "fold")
+    ]
     if not options:
         return False
     k = rng.choice(options)
@@ -217,8 +231,13 @@ def _illegal_check(h: Hand, rng: random.Random) -> bool:
     for k, e in enumerate(ev):
         if e.kind != "call" or e.all_in:
             continue
-        mine = [j for j in range(len(ev)) if s[j] == s[k] and ev[j].player == e.player
-                and ev[j].kind in ("bring-in", "fold", "check", "call", "bet", "raise")]
+        mine = [
+            j
+            for j in range(len(ev))
+            if s[j] == s[k]
+            and ev[j].player == e.player
+            and ev[j].kind in ("bring-in", "fold", "check", "call", "bet", "raise")
+        ]
         later = [j for j in mine if j > k]
         if mine[0] == k and later and ev[later[0]].kind in ("call", "raise"):
             options.append((k, later[0]))
@@ -237,8 +256,7 @@ def _bet_size(h: Hand, rng: random.Random) -> bool:
     if not back or any(e.kind == "showdown" for e in ev):
         return False
     ret, s = ev[back[0]], event_streets(h)
-    bets = [e for k, e in enumerate(ev[: back[0]]) if e.kind in ("bet", "raise")
-            and s[k] == s[back[0]]]
+    bets = [e for k, e in enumerate(ev[: back[0]]) if e.kind in ("bet", "raise") and s[k] == s[back[0]]]
     if not bets or bets[-1].player != ret.player or bets[-1].all_in:
         return False
     bet = bets[-1]
@@ -256,10 +274,16 @@ def _call_amount(h: Hand, rng: random.Random) -> bool:
     if win is None or not _no_uncalled(h):
         return False
     ev, s = h.events, event_streets(h)
-    mine = [k for k, e in enumerate(ev) if e.player == win.player and e.kind in
-            ("bring-in", "check", "call", "bet", "raise")]
-    calls = [k for k in mine if ev[k].kind == "call" and not ev[k].all_in
-             and not any(j > k and s[j] == s[k] for j in mine)]  # their last act on the street
+    mine = [
+        k
+        for k, e in enumerate(ev)
+        if e.player == win.player and e.kind in ("bring-in", "check", "call", "bet", "raise")
+    ]
+    calls = [
+        k
+        for k in mine
+        if ev[k].kind == "call" and not ev[k].all_in and not any(j > k and s[j] == s[k] for j in mine)
+    ]  # their last act on the street
     if not calls:
         return False
     ev[rng.choice(calls)].amount += h.stakes.bring_in
@@ -290,8 +314,7 @@ def _cap_exceeded(h: Hand, rng: random.Random) -> bool:
 def _inactive_acted(h: Hand, rng: random.Random) -> bool:
     ev, s = h.events, event_streets(h)
     folds = {e.player: s[k] for k, e in enumerate(ev) if e.kind == "fold"}
-    options = [(k, p) for k, e in enumerate(ev) if e.kind == "check"
-               for p, f in folds.items() if f < s[k]]
+    options = [(k, p) for k, e in enumerate(ev) if e.kind == "check" for p, f in folds.items() if f < s[k]]
     if not options:
         return False
     k, p = rng.choice(options)

@@ -43,8 +43,10 @@ def header(hand: Hand) -> list[str]:
     if st.cash:
         first = f"PokerStars Hand #{hand.hand_id}:  Razz Limit ({limits} USD) - {when}"
     else:
-        first = (f"PokerStars Hand #{hand.hand_id}: Tournament #{hand.tournament_id}, "
-                 f"{st.buy_in} USD Razz Limit - Level {st.level} ({limits}) - {when}")
+        first = (
+            f"PokerStars Hand #{hand.hand_id}: Tournament #{hand.tournament_id}, "
+            f"{st.buy_in} USD Razz Limit - Level {st.level} ({limits}) - {when}"
+        )
     lines = [first, f"Table '{hand.table}' 8-max"]
     lines += [f"Seat {s.seat}: {s.player} ({money(s.stack, st)} in chips)" for s in hand.seats]
     return lines
@@ -90,13 +92,11 @@ def result_line(r: SeatResult, st: Stakes) -> str:
     head = f"Seat {r.seat}: {r.player}"
     match r.result:
         case "folded":
-            return f"{head} folded on the {STREET_NAMES[r.street]}" + (
-                " (didn't bet)" if r.didnt_bet else "")
+            return f"{head} folded on the {STREET_NAMES[r.street]}" + (" (didn't bet)" if r.didnt_bet else "")
         case "collected":
             return f"{head} collected ({money(r.amount, st)})"
         case "won":
-            return (f"{head} showed {cards_text(r.cards)} and won ({money(r.amount, st)}) "
-                    f"with Lo: {r.desc}")
+            return f"{head} showed {cards_text(r.cards)} and won ({money(r.amount, st)}) with Lo: {r.desc}"
         case "lost":
             return f"{head} showed {cards_text(r.cards)} and lost with Lo: {r.desc}"
         case "mucked":
@@ -124,10 +124,15 @@ def write_hands(hands: Sequence[Hand]) -> str:
     return "\n\n\n".join(write_hand(h) for h in hands) + "\n"
 
 
-def generate_labeled(seed: int, hands: int, players: tuple[int, int] = (2, 8),
-                     site: str = "pokerstars", violations: float = 0.0,
-                     rules: Sequence[str] = RULES, hero: str = "Hero",
-                     ) -> tuple[str, list[dict[str, str]]]:
+def generate_labeled(
+    seed: int,
+    hands: int,
+    players: tuple[int, int] = (2, 8),
+    site: str = "pokerstars",
+    violations: float = 0.0,
+    rules: Sequence[str] = RULES,
+    hero: str = "Hero",
+) -> tuple[str, list[dict[str, str]]]:
     """``hands`` hands of text and one label per injected violation.
 
     A fraction ``violations`` of the hands (chosen by a second generator seeded
@@ -154,8 +159,13 @@ def generate_labeled(seed: int, hands: int, players: tuple[int, int] = (2, 8),
     return text, labels
 
 
-def generate_text(seed: int, hands: int, players: tuple[int, int] = (2, 8),
-                  site: str = "pokerstars", violations: float = 0.0) -> str:
+def generate_text(
+    seed: int,
+    hands: int,
+    players: tuple[int, int] = (2, 8),
+    site: str = "pokerstars",
+    violations: float = 0.0,
+) -> str:
     """``hands`` legal hands (or with injected violations); same seed, same bytes."""
     return generate_labeled(seed, hands, players, site, violations)[0]
 

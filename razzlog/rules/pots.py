@@ -56,9 +56,7 @@ def build_pots(
             (min(put, level) - min(put, previous) for put in contributions.values()),
             Decimal(0),
         )
-        eligible = frozenset(
-            p for p in live if contributions.get(p, Decimal(0)) >= level or p not in all_in
-        )
+        eligible = frozenset(p for p in live if contributions.get(p, Decimal(0)) >= level or p not in all_in)
         if pots and pots[-1].eligible == eligible:
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
         elif amount > 0:

@@ -253,7 +253,9 @@ class _Engine:
             return frozenset()
         # RULES.md is silent on an all-in best board: accept the best board among
         # players who can act, or the next one clockwise from the best board.
-        return frozenset(filter(None, (self._best_board(can_act), self._next_able(self._best_board(in_hand)))))
+        return frozenset(
+            filter(None, (self._best_board(can_act), self._next_able(self._best_board(in_hand))))
+        )
 
     def _best_board(self, candidates: list[str]) -> str | None:
         boards = [

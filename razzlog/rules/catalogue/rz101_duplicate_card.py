@@ -48,7 +48,9 @@ def duplicate_card(r: Replay) -> Iterator[Finding]:
             found.append(seen(e.card, "the board", e.line, "7th", True))
         elif isinstance(e, Show | SummarySeat):
             street = e.street.value if isinstance(e, Show) else "summary"
-            found += [seen(c, e.player, e.line, street, i in _repeats(e.cards)) for i, c in enumerate(e.cards)]
+            found += [
+                seen(c, e.player, e.line, street, i in _repeats(e.cards)) for i, c in enumerate(e.cards)
+            ]
         yield from (f for f in found if f is not None)
 
 

@@ -8,8 +8,8 @@ from decimal import Decimal
 
 from razzlog.events import ActionKind
 from razzlog.rules.base import Finding, rule
-from razzlog.rules.structures import bring_in_range
 from razzlog.rules.replay import Replay
+from razzlog.rules.structures import bring_in_range
 
 
 @rule("bring-in-amount")

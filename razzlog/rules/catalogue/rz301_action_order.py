@@ -27,9 +27,9 @@ def action_order(r: Replay) -> Iterator[Finding]:
         a = s.action
         if s.status != Status.IN or a.kind == ActionKind.BRING_IN:
             continue
-        if i == 0 or r.steps[i - 1].action.street != a.street:
-            if a.street == Street.THIRD and r.bring_in is None:
-                continue  # bring-in-player reports a missing bring-in
+        opening = i == 0 or r.steps[i - 1].action.street != a.street
+        if opening and a.street == Street.THIRD and r.bring_in is None:
+            continue  # bring-in-player reports a missing bring-in
         if not s.due:
             yield Finding(
                 a.line,
@@ -38,7 +38,6 @@ def action_order(r: Replay) -> Iterator[Finding]:
                 a.street.value,
             )
         elif a.player not in s.due:
-            opening = i == 0 or r.steps[i - 1].action.street != a.street
             want = " or ".join(sorted(s.due))
             what = "opens" if opening else "acts"
             yield Finding(

@@ -1,0 +1,1 @@
+"""The site grammars, installed as package data (``importlib.resources``)."""

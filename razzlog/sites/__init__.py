@@ -1,0 +1,56 @@
+"""The sites razzlog reads, and the dispatch from a hand's first line to its parser.
+
+Each site is one module (``razzlog/sites/<site>.py``) with one grammar
+(``grammars/<site>.lark``), exposing ``NAME``, ``HEADER_PREFIXES`` and
+``parse_hand(raw) -> Hand | Violation``.  Adding a site means writing those two
+files and listing the module in ``SITES``.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from razzlog.events import Hand
+from razzlog.sites import pokerstars
+from razzlog.sources import RawHand
+from razzlog.violations import Severity, Violation
+
+
+class Site(Protocol):
+    NAME: str
+    HEADER_PREFIXES: tuple[str, ...]
+
+    def parse_hand(self, raw: RawHand) -> Hand | Violation: ...
+
+
+SITES: tuple[Site, ...] = (pokerstars,)
+
+
+def site_for(first_line: str) -> Site | None:
+    """The site whose header prefix starts ``first_line``, if any."""
+    line = first_line.lstrip("\ufeff")
+    for site in SITES:
+        if line.startswith(site.HEADER_PREFIXES):
+            return site
+    return None
+
+
+def parse_raw_hand(raw: RawHand) -> Hand | Violation:
+    """Parse one hand with the parser of its site."""
+    first = raw.lines[0] if raw.lines else ""
+    site = site_for(first)
+    if site is None:
+        shown = first if len(first) <= 40 else first[:40] + "…"
+        return Violation(
+            rule="unknown-format",
+            severity=Severity.ERROR,
+            file=raw.file,
+            line=raw.first_line,
+            site=None,
+            hand_id=None,
+            player=None,
+            street=None,
+            message=f"no parser reads a hand starting {shown!r}: razzlog knows "
+            + ", ".join(s.NAME for s in SITES),
+        )
+    return site.parse_hand(raw)

@@ -1,0 +1,185 @@
+"""Replace player names by marker tokens before a hand is parsed.
+
+Player names are arbitrary text (``PC [Mittel]``, ``Jörg.K: 2``,
+``A 2 3 4 5``, ``Seat 9``), so a grammar cannot recognise them with a
+character class.  Instead this pass learns the seated names from the seat
+lines of the hand and replaces each occurrence of a known name at a
+structural position by a marker ``"\\ue000" + index + "\\ue001"``, which the
+grammar's ``PLAYER`` terminal matches and the transformer maps back.
+
+Structural positions, one per line at most:
+
+* the seat lines ``Seat N: NAME (X in chips)…`` (the name is learnt here);
+* the summary lines ``Seat N: NAME …`` (the name seated at seat N);
+* ``Dealt to NAME [cards]…``;
+* ``Uncalled bet (X) returned to NAME`` (at the end of the line);
+* the start of a line, followed by one of the line shapes that follow a name
+  (``: bets ``, `` collected X from pot``…).
+
+Where several seated names fit (``Bob`` and ``Bob B``), the longest name
+whose remainder of the line has a valid shape wins; failing that, the
+longest name followed by ``:`` is masked anyway so that the parser reports the
+error after the name.  Lines that no seated name starts (chat and status
+lines by anyone) are left alone: the grammar matches them whole.
+
+Restriction (a genuinely ambiguous log): a name must not be another seated
+name followed by text that makes the rest of a line read as another valid
+line, e.g. ``Bob`` and ``Bob: calls $1 and``.  Seat lines are recognised by
+``Seat N: NAME (STACK in chips…)…`` with the name as long as possible, so a
+name may contain `` (`` but not `` (STACK in chips``; names are taken as
+printed, and lines lose their trailing whitespace, so a name cannot end in a
+space.
+
+The column map (:meth:`Masked.original_column`) turns a column of the masked
+text back into a column of the original line, for parse-error locations.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+MARK_OPEN = "\ue000"
+MARK_CLOSE = "\ue001"
+
+SEAT_LINE = re.compile(r"Seat (\d+): (.+) \((\S+) in chips[^)]*\)(.*)")
+# A seat line with a garbled stack: the name is what comes before the first " (".
+_LOOSE_SEAT_LINE = re.compile(r"Seat (\d+): (.+?) \(.*\)")
+
+_CARD = r"(?:10|[2-9TJQKA])[shdc]"
+_CARDS = rf"\[{_CARD}(?: {_CARD})*\]"
+_MONEY = r"[$€£]?\d[\d,]*(?:\.\d+)?"
+# What may follow a player's name at the start of a structural line.
+_LINE_TAILS = (
+    rf": (?:posts the ante {_MONEY}|brings in for {_MONEY}|bets {_MONEY}|calls {_MONEY}"
+    rf"|raises {_MONEY} to {_MONEY}|checks$|folds(?: {_CARDS})?$|shows {_CARDS}"
+    r"|mucks hand$|doesn't show hand$)"
+    rf"| collected {_MONEY} from (?:main |side )?pot"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Masked:
+    """A hand's text with names replaced, and how to map columns back."""
+
+    text: str  # "\n" + the masked lines joined by "\n" (every line starts after a "\n")
+    lines: tuple[str, ...]  # the original lines (trailing whitespace removed)
+    names: tuple[str, ...]  # marker index -> name
+    spans: dict[int, tuple[int, int, int]]  # line index -> (start, marker length, name length)
+
+    def original_column(self, line_index: int, column: int) -> int:
+        """The 0-based column in the original line for a 0-based masked column."""
+        span = self.spans.get(line_index)
+        if span is None or column < span[0]:
+            return column
+        start, marker_len, name_len = span
+        if column < start + marker_len:
+            return start
+        return column - marker_len + name_len
+
+
+@dataclass(frozen=True, slots=True)
+class _Patterns:
+    start: re.Pattern[str]
+    deal: re.Pattern[str]
+    returned: re.Pattern[str]
+    seat: re.Pattern[str]
+
+
+@lru_cache(maxsize=256)
+def _patterns(names: tuple[str, ...]) -> _Patterns:
+    alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return _Patterns(
+        start=re.compile(rf"(?:({alt})(?={_LINE_TAILS})|({alt})(?=:))"),
+        deal=re.compile(rf"Dealt to (?:({alt})(?= {_CARDS}(?: {_CARDS})?$)|({alt})(?= ))"),
+        returned=re.compile(rf"Uncalled bet \([^)]*\) returned to ({alt})$"),
+        seat=re.compile(rf"Seat \d+: ({alt})(?= |$)"),
+    )
+
+
+def seated_names(lines: tuple[str, ...] | list[str]) -> dict[int, str]:
+    """Seat number -> name, from the seat lines before the first ``***`` line."""
+    seats: dict[int, str] = {}
+    for line in lines[1:]:
+        if line.startswith("*** "):
+            break
+        if line.startswith("Seat "):
+            line = line.rstrip()
+            m = SEAT_LINE.fullmatch(line) or _LOOSE_SEAT_LINE.fullmatch(line)
+            if m:
+                seats.setdefault(int(m.group(1)), m.group(2))
+    return seats
+
+
+def mask_lines(raw_lines: tuple[str, ...] | list[str]) -> Masked:
+    """Mask the names of one hand (its lines, header first)."""
+    lines = tuple(line.rstrip() for line in raw_lines)
+    seats = seated_names(lines)
+    names: list[str] = []
+    index: dict[str, int] = {}
+    for seated in seats.values():
+        if seated not in index:
+            index[seated] = len(names)
+            names.append(seated)
+    if not names:
+        return Masked("\n" + "\n".join(lines), lines, (), {})
+
+    pats = _patterns(tuple(names))
+    markers = [f"{MARK_OPEN}{i}{MARK_CLOSE}" for i in range(len(names))]
+    out = list(lines)
+    spans: dict[int, tuple[int, int, int]] = {}
+    section = 0  # 0: header and seats, 1: streets, 2: summary
+
+    for i in range(1, len(lines)):
+        line = lines[i]
+        if not line:
+            continue
+        name: str | None = None
+        pos = 0
+        if line.startswith("*** "):
+            section = 2 if line.startswith("*** SUMMARY ***") else 1
+            continue
+        if line.startswith("Seat "):
+            if section == 0:
+                m = SEAT_LINE.fullmatch(line) or _LOOSE_SEAT_LINE.fullmatch(line)
+                if m:
+                    name, pos = m.group(2), m.start(2)
+            elif section == 2:
+                name, pos = _summary_seat(line, seats, pats.seat)
+        elif line.startswith("Dealt to "):
+            m = pats.deal.match(line)
+            if m:
+                name, pos = (m.group(1), m.start(1)) if m.group(1) else (m.group(2), m.start(2))
+        elif line.startswith("Uncalled bet ("):
+            m = pats.returned.match(line)
+            if m:
+                name, pos = m.group(1), m.start(1)
+        elif i == 1 and line.startswith("Table '"):
+            continue
+        if name is None:
+            m = pats.start.match(line)
+            if m:
+                name, pos = (m.group(1), 0) if m.group(1) else (m.group(2), 0)
+        if name is None or name not in index:
+            continue
+        marker = markers[index[name]]
+        out[i] = line[:pos] + marker + line[pos + len(name) :]
+        spans[i] = (pos, len(marker), len(name))
+
+    return Masked("\n" + "\n".join(out), lines, tuple(names), spans)
+
+
+def _summary_seat(line: str, seats: dict[int, str], fallback: re.Pattern[str]) -> tuple[str | None, int]:
+    colon = line.find(": ", 5)
+    if colon > 5 and line[5:colon].isdigit():
+        name = seats.get(int(line[5:colon]))
+        pos = colon + 2
+        if name is not None and line.startswith(name, pos):
+            end = pos + len(name)
+            if end == len(line) or line[end] == " ":
+                return name, pos
+    m = fallback.match(line)
+    if m:
+        return m.group(1), m.start(1)
+    return None, 0
