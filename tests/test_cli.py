@@ -42,11 +42,10 @@ FIRST_HAND = "35874566077"
 
 
 def sample(name: str) -> Path:
-    """A sample from the repo's ``samples/`` (or, until it is copied there, the shared folder)."""
-    for folder in (REPO / "samples", Path("/work/shared/samples")):
-        if (folder / name).is_file():
-            return folder / name
-    pytest.skip(f"sample {name} not found")
+    """A sample from the repo's ``samples/``."""
+    path = REPO / "samples" / name
+    assert path.is_file(), f"sample {name} is missing from samples/"
+    return path
 
 
 @pytest.fixture

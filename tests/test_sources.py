@@ -307,17 +307,11 @@ def test_missing_file(tmp_path: Path) -> None:
     assert list(iter_files([missing])) == [item]
 
 
-@pytest.mark.skipif(
-    sys.platform == "win32" or (hasattr(os, "geteuid") and os.geteuid() == 0),
-    reason="needs file permissions that apply",
-)
-def test_unreadable_file(tmp_path: Path) -> None:
-    path = write(tmp_path / "locked.txt", PS_HAND, "utf-8")
-    path.chmod(0)
-    try:
-        (item,) = list(iter_raw_hands([str(path)]))
-    finally:
-        path.chmod(0o644)
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="needs Linux /proc")
+def test_unreadable_file() -> None:
+    # Reading /proc/self/mem from offset 0 fails with an I/O error even for root
+    # (CI runs as root, so file permissions cannot make a file unreadable).
+    (item,) = list(iter_raw_hands(["/proc/self/mem"]))
     assert isinstance(item, Violation)
     assert item.rule == "unknown-format" and item.line == 0
     assert item.message.startswith("cannot read file")
