@@ -72,6 +72,7 @@ def audit_paths(
     profile: str = "auto",
     select: set[str] | None = None,
     ignore: set[str] | None = None,
+    open_pair_double: bool = False,
 ) -> Iterator[HandReport]:
     """Parse and replay every hand under the rule profile; yield one report per hand.
 
@@ -83,12 +84,17 @@ def audit_paths(
 
     cross = CrossHandChecks()
     for item in iter_raw_hands(paths):
-        report = audit_item(item, profile, cross)
+        report = audit_item(item, profile, cross, open_pair_double)
         kept = tuple(v for v in report.violations if _wanted(v.rule, select, ignore))
         yield HandReport(report.file, report.first_line, report.site, report.hand_id, report.hand, kept)
 
 
-def audit_item(item: RawHand | Violation, profile_name: str, cross: CrossHandChecks | None) -> HandReport:
+def audit_item(
+    item: RawHand | Violation,
+    profile_name: str,
+    cross: CrossHandChecks | None,
+    open_pair_double: bool = False,
+) -> HandReport:
     """Parse and audit one hand of the input (or pass an input error through)."""
     from razzlog.rules.engine import audit_hand
 
@@ -97,7 +103,7 @@ def audit_item(item: RawHand | Violation, profile_name: str, cross: CrossHandChe
     parsed = parse_raw_hand(item)
     if isinstance(parsed, Violation):
         return HandReport(item.file, item.first_line, parsed.site, parsed.hand_id, None, (parsed,))
-    profile: Profile = profile_for(profile_name, parsed.header.site)
+    profile: Profile = profile_for(profile_name, parsed.header.site, open_pair_double)
     found = audit_hand(parsed, profile, cross)
     return HandReport(
         parsed.file, parsed.first_line, parsed.header.site, parsed.header.hand_id, parsed, tuple(found)

@@ -170,6 +170,7 @@ class _Engine:
         self.last_actor: str | None = None
         self.short_all_in = False
         self.short_seen = False
+        self.doubled = False  # 4th street played for big bets (open-pair option)
         # Players passed over by an out-of-turn action may still act next
         # without a second action-order finding for the same disorder.
         self.skipped: set[str] = set()
@@ -293,13 +294,28 @@ class _Engine:
 
     def unit(self) -> Decimal:
         h = self.r.hand.header
+        if self.doubled:
+            return h.big_bet
         return h.small_bet if self.street in (Street.THIRD, Street.FOURTH) else h.big_bet
+
+    def may_double(self, a: Action) -> bool:
+        """Casino option: an open pair on 4th street lets the opening bet be a big bet."""
+        if not self.r.profile.fourth_street_open_pair_double or self.street != Street.FOURTH:
+            return False
+        if a.kind != ActionKind.BET or self.bets != 0 or a.amount != self.r.hand.header.big_bet:
+            return False
+        return any(
+            len(ups) >= 2 and len({c.rank for c in ups[-2:]}) == 1
+            for p, ups in self.r.up_cards.items()
+            if p in self.r.live
+        )
 
     def due(self) -> frozenset[str]:
         r = self.r
         if self.last_actor is None:
             if self.street == Street.THIRD:
-                return frozenset(filter(None, (r.bring_in_due,)))
+                due = r.bring_in_due
+                return frozenset({due}) if due and (self._owes(due, 0) or self._owes(due, 1)) else frozenset()
             if not self.opener_known:
                 self.opener, self.opener_known = self.compute_opener(), True
             return self.opener
@@ -314,8 +330,14 @@ class _Engine:
         return frozenset(found)
 
     def _owes(self, p: str, v: int) -> bool:
+        """Whether ``p`` still has to act: facing chips, or not yet acted while someone can answer."""
         st = self.r.players[p]
-        return st.status == Status.IN and (p not in self.acted or st.street_put[v] < self.current[v])
+        if st.status != Status.IN:
+            return False
+        if st.street_put[v] < self.current[v]:
+            return True
+        others_can_act = any(q != p and s.status == Status.IN for q, s in self.r.players.items())
+        return p not in self.acted and others_can_act
 
     def _next_owing(self, v: int) -> str | None:
         order = self.r.order
@@ -337,6 +359,8 @@ class _Engine:
         due = self.due() if self.betting_open or self.street == Street.THIRD else frozenset()
         if self.street == Street.THIRD and a.kind == ActionKind.BRING_IN and r.bring_in is None:
             due = frozenset({a.player}) | due
+        if self.may_double(a):
+            self.doubled = True
         zero = (Decimal(0), Decimal(0))
         put = (self.logged_put(a, st, 0), self.logged_put(a, st, 1)) if st else zero
         wanted = (self.wanted_put(a, st, 0), self.wanted_put(a, st, 1)) if st else (None, None)

@@ -3,7 +3,7 @@
 In order of trust: the header (Full Tilt prints the ante), the site's known
 betting structures for the stakes, and for the ante the amount most players
 posted in this very hand.  When nothing says what the bring-in should be,
-the rule falls back to "more than nothing and less than a small bet".
+the rule falls back to the profile's range for the bring-in.
 """
 
 from __future__ import annotations
@@ -12,36 +12,41 @@ from collections import Counter
 from decimal import Decimal
 
 from razzlog.events import Ante, Hand
+from razzlog.rules.profiles import Profile
 
 D = Decimal
 
-# (site, is_tournament, small bet) -> (ante, bring-in), from real site logs.
-KNOWN_STRUCTURES: dict[tuple[str, bool, Decimal], tuple[Decimal, Decimal]] = {
-    ("pokerstars", False, D("0.04")): (D("0.01"), D("0.02")),
-    ("pokerstars", False, D("0.10")): (D("0.02"), D("0.05")),
-    ("pokerstars", True, D("30")): (D("6"), D("9")),
-    ("pokerstars", True, D("50")): (D("10"), D("15")),
-    ("pokerstars", True, D("75")): (D("15"), D("25")),
-    ("pokerstars", True, D("200")): (D("40"), D("60")),
+# (site, currency, small bet) -> (ante, bring-in), from real site logs.
+# Tournament chips have currency None.
+KNOWN_STRUCTURES: dict[tuple[str, str | None, Decimal], tuple[Decimal, Decimal]] = {
+    ("pokerstars", "USD", D("0.04")): (D("0.01"), D("0.02")),
+    ("pokerstars", "USD", D("0.10")): (D("0.02"), D("0.05")),
+    ("pokerstars", None, D("30")): (D("6"), D("9")),
+    ("pokerstars", None, D("50")): (D("10"), D("15")),
+    ("pokerstars", None, D("75")): (D("15"), D("25")),
+    ("pokerstars", None, D("200")): (D("40"), D("60")),
+    ("fulltilt", "USD", D("0.10")): (D("0.02"), D("0.03")),
 }
 
 
-def bring_in_range(hand: Hand) -> tuple[Decimal, Decimal] | None:
-    """For stakes without a known bring-in: the range a site's bring-in falls in.
+def bring_in_range(hand: Hand, profile: Profile) -> tuple[Decimal, Decimal]:
+    """For stakes without a known bring-in: the lowest and highest bring-in accepted.
 
     PokerStars tournaments bring in for about 15 % of the big bet, rounded to
-    chips the level uses (75/150 brings in 25): 12–17 % is accepted.
+    chips the level uses (75/150 brings in 25): 12–17 % is accepted.  Other
+    stakes take the profile's fractions of the small bet.
     """
     h = hand.header
-    if h.site == "pokerstars" and h.is_tournament:
+    if h.site == "pokerstars" and h.is_tournament and profile.name == "pokerstars":
         return h.big_bet * D("0.12"), h.big_bet * D("0.17")
-    return None
+    low, high = profile.bring_in_fraction
+    return h.small_bet * low, h.small_bet * high
 
 
 def expected_amounts(hand: Hand, antes: list[Ante]) -> tuple[Decimal | None, Decimal | None]:
     """The table's ante and bring-in for this hand (None where nothing tells)."""
     h = hand.header
-    known = KNOWN_STRUCTURES.get((h.site, h.is_tournament, h.small_bet))
+    known = KNOWN_STRUCTURES.get((h.site, None if h.is_tournament else h.currency, h.small_bet))
     rule = _tournament_rule(hand)
     ante = h.ante if h.ante is not None else (known or rule or (_most_posted(antes), None))[0]
     bring_in = h.bring_in if h.bring_in is not None else (known[1] if known else None)

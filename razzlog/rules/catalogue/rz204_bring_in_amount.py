@@ -16,9 +16,11 @@ from razzlog.rules.structures import bring_in_range
 def bring_in_amount(r: Replay) -> Iterator[Finding]:
     """A bring-in of the wrong size.
 
-    The bring-in is the table's bring-in (known per site and stakes, or
-    printed in the header), always more than nothing and less than the small
-    bet; a player may bring in for less only when that puts them all-in.
+    The bring-in is the table's bring-in: printed in the header, or known
+    for the site and stakes; otherwise within the profile's fraction of the
+    small bet (``pokerstars`` a quarter to a half, ``fulltilt`` a fifth to
+    0.45, ``casino`` two fifths to a half) and the same as earlier hands at
+    the table.  A player may bring in for less only when that puts them all-in.
 
     Bad ($0.04/$0.08 PokerStars, bring-in $0.02)::
 
@@ -26,8 +28,7 @@ def bring_in_amount(r: Replay) -> Iterator[Finding]:
 
     Fix: ``kobreli: brings in for $0.02``, or complete with ``bets $0.04``.
     """
-    small = r.hand.header.small_bet
-    low, high = bring_in_range(r.hand) or (Decimal(0), small)
+    low, high = bring_in_range(r.hand, r.profile)
     for s in r.steps:
         a = s.action
         if a.kind != ActionKind.BRING_IN:
@@ -40,7 +41,7 @@ def bring_in_amount(r: Replay) -> Iterator[Finding]:
                 a.player,
                 "3rd",
             )
-        elif want is None and not a.all_in and not (low < a.amount < high):
+        elif want is None and not a.all_in and not (low <= a.amount <= high):
             yield Finding(
                 a.line,
                 f"{a.player} brings in for {a.amount}; a bring-in here is more than {low} and less than {high}",
@@ -59,8 +60,8 @@ def against_table(r: Replay, seen: Counter[Decimal]) -> Iterator[Finding]:
     a = r.bring_in
     if a is None or a.all_in or r.table_bring_in is not None:
         return
-    low, high = bring_in_range(r.hand) or (Decimal(0), r.hand.header.small_bet)
-    if not low < a.amount < high:
+    low, high = bring_in_range(r.hand, r.profile)
+    if not low <= a.amount <= high:
         return  # already judged by the range check
     if seen:
         usual, times = seen.most_common(1)[0]
