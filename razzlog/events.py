@@ -107,6 +107,16 @@ class CommonCard:
     line: int
 
 
+@dataclass(frozen=True, slots=True)
+class BringInClaim:
+    """The site names who must bring in (Full Tilt: ``NAME is high with [Ks]``);
+    the engine checks the claim against its own derivation."""
+
+    player: str
+    card: Card
+    line: int
+
+
 class ActionKind(Enum):
     BRING_IN = "bring-in"
     COMPLETE = "complete"
@@ -217,7 +227,7 @@ class SummarySeat:
     player: str
     outcome: SeatOutcome
     street: Street | None  # where they folded
-    didnt_bet: bool  # "(didn't bet)"
+    didnt_bet: bool | None  # "(didn't bet)"; None where the site never marks it (Full Tilt)
     cards: tuple[Card, ...]  # shown or mucked cards
     won: Decimal | None  # amount won / collected
     description: tuple[int, ...]  # declared low, printed order
@@ -230,6 +240,7 @@ Event = (
     | StreetStart
     | Deal
     | CommonCard
+    | BringInClaim
     | Action
     | BettingCapped
     | UncalledReturn

@@ -32,10 +32,9 @@ from typing import AnyStr, BinaryIO
 
 from razzlog.violations import Severity, Violation
 
-# Where a hand starts: the sites' own header prefixes (razzlog/sites/*.py declare
-# them; this list must hold every one of them, which a test checks) plus the
-# formats razzlog recognises before it reads them (Full Tilt), so their hands
-# are reported rather than taken for stray text.
+# Where a hand starts: the sites' own header prefixes.  razzlog/sites/*.py
+# declare them and this list must hold every one of them (a test checks), so
+# sources.py needs no import of the parsers.
 HEADER_PREFIXES: tuple[str, ...] = (
     "PokerStars Game #",
     "PokerStars Hand #",

@@ -42,7 +42,9 @@ class CrossHandChecks:
         found = list(duplicate_hand(hand, self.seen))
         if found:
             return found  # a repeated hand says nothing new about stacks
-        table = (h.site, f"{h.tournament_id or ''}/{h.table}")
+        # Continuity is judged within a file: hands of one table spread over
+        # several files are rarely consecutive.
+        table = (h.site, f"{hand.file}/{h.tournament_id or ''}/{h.table}")
         usual = self.bring_ins.setdefault((*table, h.small_bet), Counter())
         found.extend(_violation(hand, REGISTRY["bring-in-amount"], f) for f in against_table(state, usual))
         previous = self.last_stacks.get(table)

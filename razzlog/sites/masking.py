@@ -16,10 +16,15 @@ Structural positions, one per line at most:
 * the start of a line, followed by one of the line shapes that follow a name
   (``: bets ``, `` collected X from pot``…).
 
+The site-specific shapes (the seat line, what follows a name, the uncalled
+bet line) are a :class:`Syntax`: PokerStars' by default, Full Tilt's in
+:mod:`.fulltilt`.
+
 Where several seated names fit (``Bob`` and ``Bob B``), the longest name
 whose remainder of the line has a valid shape wins; failing that, the
-longest name followed by ``:`` is masked anyway so that the parser reports the
-error after the name.  Lines that no seated name starts (chat and status
+longest name followed by ``:`` (PokerStars; on Full Tilt the shortest followed
+by a space) is masked anyway so that the parser reports the error after the
+name.  Lines that no seated name starts (chat and status
 lines by anyone) are left alone: the grammar matches them whole.
 
 Restriction (a genuinely ambiguous log): a name must not be another seated
@@ -43,19 +48,45 @@ from functools import lru_cache
 MARK_OPEN = "\ue000"
 MARK_CLOSE = "\ue001"
 
-SEAT_LINE = re.compile(r"Seat (\d+): (.+) \((\S+) in chips[^)]*\)(.*)")
-# A seat line with a garbled stack: the name is what comes before the first " (".
-_LOOSE_SEAT_LINE = re.compile(r"Seat (\d+): (.+?) \(.*\)")
-
 _CARD = r"(?:10|[2-9TJQKA])[shdc]"
 _CARDS = rf"\[{_CARD}(?: {_CARD})*\]"
 _MONEY = r"[$€£]?\d[\d,]*(?:\.\d+)?"
-# What may follow a player's name at the start of a structural line.
-_LINE_TAILS = (
-    rf": (?:posts the ante {_MONEY}|brings in for {_MONEY}|bets {_MONEY}|calls {_MONEY}"
-    rf"|raises {_MONEY} to {_MONEY}|checks$|folds(?: {_CARDS})?$|shows {_CARDS}"
-    r"|mucks hand$|doesn't show hand$)"
-    rf"| collected {_MONEY} from (?:main |side )?pot"
+
+
+@dataclass(frozen=True, slots=True)
+class Syntax:
+    """Where a site's lines put player names (the site-specific part of masking)."""
+
+    # "Seat N: NAME (STACK…)…": group 1 the seat, group 2 the name
+    seat_line: re.Pattern[str]
+    # the same with a garbled stack (the name as short as possible)
+    loose_seat_line: re.Pattern[str]
+    # what may follow a player's name at the start of a structural line
+    line_tails: str
+    # what follows a name in a line masked anyway, so that the parser reports
+    # the error after the name (":" on PokerStars, " " on Full Tilt)
+    fallback_tail: str
+    # which name such a line gets when several fit: the longest (PokerStars),
+    # or the shortest (Full Tilt: the line may be a status line, "NAME is
+    # feeling happy", which the grammar matches by its tail whatever comes
+    # before; masking a shorter name never eats into that tail)
+    fallback_shortest: bool
+    # an "Uncalled bet" line up to the name (which ends the line)
+    returned: str
+
+
+POKERSTARS = Syntax(
+    seat_line=re.compile(r"Seat (\d+): (.+) \((\S+) in chips[^)]*\)(.*)"),
+    loose_seat_line=re.compile(r"Seat (\d+): (.+?) \(.*\)"),
+    line_tails=(
+        rf": (?:posts the ante {_MONEY}|brings in for {_MONEY}|bets {_MONEY}|calls {_MONEY}"
+        rf"|raises {_MONEY} to {_MONEY}|checks$|folds(?: {_CARDS})?$|shows {_CARDS}"
+        r"|mucks hand$|doesn't show hand$)"
+        rf"| collected {_MONEY} from (?:main |side )?pot"
+    ),
+    fallback_tail=":",
+    fallback_shortest=False,
+    returned=r"Uncalled bet \([^)]*\) returned to ",
 )
 
 
@@ -88,17 +119,18 @@ class _Patterns:
 
 
 @lru_cache(maxsize=256)
-def _patterns(names: tuple[str, ...]) -> _Patterns:
+def _patterns(names: tuple[str, ...], syntax: Syntax) -> _Patterns:
     alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    fallback = "|".join(re.escape(n) for n in sorted(names, key=len)) if syntax.fallback_shortest else alt
     return _Patterns(
-        start=re.compile(rf"(?:({alt})(?={_LINE_TAILS})|({alt})(?=:))"),
+        start=re.compile(rf"(?:({alt})(?={syntax.line_tails})|({fallback})(?={syntax.fallback_tail}))"),
         deal=re.compile(rf"Dealt to (?:({alt})(?= {_CARDS}(?: {_CARDS})?$)|({alt})(?= ))"),
-        returned=re.compile(rf"Uncalled bet \([^)]*\) returned to ({alt})$"),
+        returned=re.compile(rf"{syntax.returned}({alt})$"),
         seat=re.compile(rf"Seat \d+: ({alt})(?= |$)"),
     )
 
 
-def seated_names(lines: tuple[str, ...] | list[str]) -> dict[int, str]:
+def seated_names(lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTARS) -> dict[int, str]:
     """Seat number -> name, from the seat lines before the first ``***`` line."""
     seats: dict[int, str] = {}
     for line in lines[1:]:
@@ -106,16 +138,16 @@ def seated_names(lines: tuple[str, ...] | list[str]) -> dict[int, str]:
             break
         if line.startswith("Seat "):
             line = line.rstrip()
-            m = SEAT_LINE.fullmatch(line) or _LOOSE_SEAT_LINE.fullmatch(line)
+            m = syntax.seat_line.fullmatch(line) or syntax.loose_seat_line.fullmatch(line)
             if m:
                 seats.setdefault(int(m.group(1)), m.group(2))
     return seats
 
 
-def mask_lines(raw_lines: tuple[str, ...] | list[str]) -> Masked:
-    """Mask the names of one hand (its lines, header first)."""
+def mask_lines(raw_lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTARS) -> Masked:
+    """Mask the names of one hand (its lines, header first), placed as ``syntax`` says."""
     lines = tuple(line.rstrip() for line in raw_lines)
-    seats = seated_names(lines)
+    seats = seated_names(lines, syntax)
     names: list[str] = []
     index: dict[str, int] = {}
     for seated in seats.values():
@@ -125,7 +157,7 @@ def mask_lines(raw_lines: tuple[str, ...] | list[str]) -> Masked:
     if not names:
         return Masked("\n" + "\n".join(lines), lines, (), {})
 
-    pats = _patterns(tuple(names))
+    pats = _patterns(tuple(names), syntax)
     markers = [f"{MARK_OPEN}{i}{MARK_CLOSE}" for i in range(len(names))]
     out = list(lines)
     spans: dict[int, tuple[int, int, int]] = {}
@@ -142,7 +174,7 @@ def mask_lines(raw_lines: tuple[str, ...] | list[str]) -> Masked:
             continue
         if line.startswith("Seat "):
             if section == 0:
-                m = SEAT_LINE.fullmatch(line) or _LOOSE_SEAT_LINE.fullmatch(line)
+                m = syntax.seat_line.fullmatch(line) or syntax.loose_seat_line.fullmatch(line)
                 if m:
                     name, pos = m.group(2), m.start(2)
             elif section == 2:
@@ -151,7 +183,7 @@ def mask_lines(raw_lines: tuple[str, ...] | list[str]) -> Masked:
             m = pats.deal.match(line)
             if m:
                 name, pos = (m.group(1), m.start(1)) if m.group(1) else (m.group(2), m.start(2))
-        elif line.startswith("Uncalled bet ("):
+        elif line.startswith("Uncalled bet "):
             m = pats.returned.match(line)
             if m:
                 name, pos = m.group(1), m.start(1)

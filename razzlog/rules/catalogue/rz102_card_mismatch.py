@@ -34,7 +34,7 @@ def card_mismatch(r: Replay) -> Iterator[Finding]:
     for e in r.hand.events:
         if isinstance(e, Deal):
             before = dealt.get(e.player)
-            if before is not None and e.known and list(e.known) != before:
+            if before is not None and e.known and not _repeats(e.known, before, shown.get(e.player)):
                 yield Finding(
                     e.line,
                     f"{e.player}'s earlier cards were {_fmt(before)}, this line repeats them as {_fmt(e.known)}",
@@ -61,3 +61,18 @@ def card_mismatch(r: Replay) -> Iterator[Finding]:
                 )
             if isinstance(e, Show):
                 shown[e.player] = frozenset(e.cards)
+
+
+def _repeats(known: tuple[Card, ...], before: list[Card], revealed: frozenset[Card] | None) -> bool:
+    """Whether a deal line's first bracket repeats what the log dealt before.
+
+    Once a player has shown their hand (all-in run-outs on Full Tilt), the
+    bracket may include the revealed down cards too.
+    """
+    if list(known) == before:
+        return True
+    return (
+        revealed is not None
+        and len(set(known)) == len(known)
+        and set(before) <= set(known) <= set(before) | revealed
+    )

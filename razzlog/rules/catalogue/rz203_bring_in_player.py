@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from razzlog.events import ActionKind, Street
+from razzlog.events import ActionKind, BringInClaim, Street
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay
 
@@ -17,7 +17,8 @@ def bring_in_player(r: Replay) -> Iterator[Finding]:
     broken by suit (spades, hearts, diamonds, clubs) or, in the ``casino``
     profile, by the lowest seat.  A player all-in from the ante passes the
     bring-in clockwise to the next player who can act.  The bring-in player
-    may complete instead of bringing in.
+    may complete instead of bringing in.  A site's own claim (Full Tilt's
+    ``NAME is high with [Ks]``) is checked too.
 
     Bad (door cards Qc, 6h, 3s)::
 
@@ -30,6 +31,13 @@ def bring_in_player(r: Replay) -> Iterator[Finding]:
         return
     door = r.door.get(due)
     why = f"{due} should bring in with {door}" if door else f"{due} should bring in"
+    claim = next((e for e in r.hand.events if isinstance(e, BringInClaim)), None)
+    if claim is not None and claim.player != due:
+        yield Finding(
+            claim.line, f"the log says {claim.player} is high with {claim.card}; {why}", claim.player, "3rd"
+        )
+        if r.bring_in is not None and r.bring_in.player == claim.player:
+            return  # the bring-in follows the wrong claim: one finding
     if r.bring_in is not None:
         if r.bring_in.player != due:
             shown = r.door.get(r.bring_in.player)

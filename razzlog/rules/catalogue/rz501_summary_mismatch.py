@@ -67,7 +67,7 @@ def _outcome_problem(r, outcome, player, street, didnt_bet, won, collected, show
         if street is not None and street != folded:
             return f"the summary says {player} folded on {street.value} street; they folded on {folded.value}"
         voluntary = r.players[player].put[0] - (r.antes[player].amount if player in r.antes else 0)
-        if didnt_bet != (voluntary == 0):
+        if didnt_bet is not None and didnt_bet != (voluntary == 0):
             return f"the summary says {player} {'did not bet' if didnt_bet else 'bet'}, but they put in {voluntary} beyond the ante"
         return None
     if folded is not None and outcome not in (SeatOutcome.SAT_OUT, SeatOutcome.OTHER):

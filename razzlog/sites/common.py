@@ -1,0 +1,203 @@
+"""What the sites' parsers share: values, the Lark parser and its transformer's
+base, and ``parse_hand`` up to the site's own grammar.
+
+A site module (``razzlog/sites/<site>.py``) keeps its own grammar, transformer
+(a :class:`SiteTransformer`), masking :class:`~.masking.Syntax` and error
+:class:`~.errors.Vocabulary`; a :class:`SiteParser` ties them together.  The
+Lark parser is built once per process (LALR, contextual lexer, the transformer
+applied during the parse so that no tree is built).  The transformer keeps the
+current street and the hand's names between callbacks, so parses are
+serialised by a lock.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.resources
+import threading
+from collections.abc import Callable
+from decimal import Decimal
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Generic, TypeVar, cast
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedInput
+
+from razzlog.cards import Card, parse_cards
+from razzlog.events import Event, Hand, HandHeader, Street
+from razzlog.sites.errors import Vocabulary, parse_error, site_violation
+from razzlog.sites.masking import MARK_CLOSE, MARK_OPEN, Syntax, mask_lines
+from razzlog.sources import RawHand
+from razzlog.violations import Severity, Violation
+
+# --------------------------------------------------------------------------- values
+
+CURRENCY_OF_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP"}
+_RANK_OF = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13}
+_RANK_OF.update({str(n): n for n in range(2, 10)})
+
+
+def money(text: str) -> Decimal:
+    """``"$1,234.56"`` / ``"€0.02"`` / ``"15"`` -> Decimal."""
+    if text[0] in "$€£":
+        text = text[1:]
+    if "," in text:
+        text = text.replace(",", "")
+    return Decimal(text)
+
+
+def low_ranks(text: str) -> tuple[int, ...]:
+    """``"9,5,4,2,A"`` -> ``(9, 5, 4, 2, 1)``."""
+    return tuple(_RANK_OF[r] for r in text.split(","))
+
+
+def last_money(value: str) -> Decimal:
+    """The amount that ends a phrase such as ``": bets $0.04"``."""
+    return money(value[value.rindex(" ") + 1 :])
+
+
+def seat_number(value: str) -> int:
+    """``"\\nSeat 3: NAME"`` -> 3."""
+    start = value.index("Seat ") + 5
+    return int(value[start : value.index(":", start)])
+
+
+def bracketed(value: str) -> tuple[Card, ...]:
+    """The cards of a phrase such as ``" [Td 2s 9s]"`` or ``"NAME: shows [..]"``."""
+    return _cards(value[value.rindex("[") + 1 : value.rindex("]")])
+
+
+@lru_cache(maxsize=8192)
+def _cards(text: str) -> tuple[Card, ...]:
+    return parse_cards(text)
+
+
+# --------------------------------------------------------------------------- grammar and parser
+
+
+def grammar_text(grammar_file: str) -> str:
+    """A grammar, from the installed package ``razzlog.grammars`` or the source tree."""
+    try:
+        return (importlib.resources.files("razzlog.grammars") / grammar_file).read_text("utf-8")
+    except (ImportError, OSError, TypeError, ValueError):
+        return (Path(__file__).resolve().parents[2] / "grammars" / grammar_file).read_text("utf-8")
+
+
+class SiteTransformer(Transformer[Token, Any]):
+    """Callbacks run in log order while the LALR parser reduces each line.
+
+    Tokens are whole phrases (``"NAME bets $0.10"``); the grammar has checked
+    their shape, so the values are cut out of them by position.  Names are
+    markers, mapped back through ``names``.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=False)
+        self.names: tuple[str, ...] = ()
+        self.offset = -1
+        self.current = Street.THIRD
+
+    def reset(self, names: tuple[str, ...], first_line: int) -> None:
+        self.names = names
+        self.offset = first_line - 2
+        self.current = Street.THIRD
+
+    def _player(self, tok: Token) -> str:
+        """The name behind a PLAYER marker, also inside a phrase ("Dealt to \ue0003\ue001")."""
+        value: str = tok.value
+        start = value.index(MARK_OPEN)
+        return self.names[int(value[start + 1 : value.index(MARK_CLOSE, start)])]
+
+    def _lineno(self, tok: Token) -> int:
+        # a line's first token starts with the line break(s) before it
+        return (tok.end_line or 0) + self.offset
+
+
+T = TypeVar("T", bound=SiteTransformer)
+
+
+class SiteParser(Generic[T]):
+    """A site's grammar, transformer, masking syntax and error words, parsing one hand at a time."""
+
+    def __init__(
+        self, site: str, grammar_file: str, transformer: Callable[[], T], syntax: Syntax, vocab: Vocabulary
+    ) -> None:
+        self.site = site
+        self.grammar_file = grammar_file
+        self.make_transformer = transformer
+        self.syntax = syntax
+        self.vocab = vocab
+        self.lock = threading.Lock()
+        self._built: tuple[Lark, T] | None = None
+
+    def parser(self) -> tuple[Lark, T]:
+        """The Lark parser (built on first use) and its transformer."""
+        if self._built is None:
+            transformer = self.make_transformer()
+            lark = Lark(
+                grammar_text(self.grammar_file),
+                parser="lalr",
+                lexer="contextual",
+                transformer=transformer,
+                cache=True,
+            )
+            self._built = lark, transformer
+        return self._built
+
+    def parse_hand(self, raw: RawHand, hand_id: str | None, game: str | None) -> Hand | Violation:
+        """Parse one hand into events, or say why it cannot be (``game``: what its header announces)."""
+        lines = raw.lines
+        if game is not None and game.lower() != "razz":
+            article = "an" if game[0].lower() in "aeiou" else "a"
+            message = f"skipped {article} {game} hand: razzlog reads razz only"
+            return site_violation(
+                raw, self.site, "unknown-format", Severity.WARNING, raw.first_line, hand_id, message
+            )
+        if not has_summary(lines):
+            message = f"hand ends at line {raw.first_line + len(lines) - 1} before its summary"
+            return site_violation(
+                raw, self.site, "truncated-hand", Severity.ERROR, raw.first_line, hand_id, message
+            )
+
+        masked = mask_lines(lines, self.syntax)
+        lark, transformer = self.parser()
+        with self.lock:
+            transformer.reset(masked.names, raw.first_line)
+            try:
+                result = cast(tuple[HandHeader, tuple[Event, ...]], lark.parse(masked.text))
+            except UnexpectedInput as exc:
+                return parse_error(raw, masked, exc, hand_id, lark, self.site, self.vocab)
+        header, events = result
+        return Hand(
+            header=header,
+            events=events,
+            file=raw.file,
+            first_line=raw.first_line,
+            last_line=raw.first_line + len(lines) - 1,
+            text_digest=text_digest(lines),
+        )
+
+
+# --------------------------------------------------------------------------- hands
+
+
+def text_digest(lines: tuple[str, ...]) -> str:
+    """Identifies a hand's text (duplicate-hand), blank lines and trailing spaces
+    aside: Full Tilt's UTF-16 files put a blank line between every line, copies
+    lose trailing spaces, and either is still the same hand."""
+    return hashlib.blake2b(
+        "\n".join(stripped for line in lines if (stripped := line.rstrip())).encode("utf-8"), digest_size=8
+    ).hexdigest()
+
+
+def has_summary(lines: tuple[str, ...]) -> bool:
+    """Whether the hand reaches its summary's ``Total pot`` line."""
+    in_summary = False
+    for line in lines:
+        if in_summary:
+            if line.startswith("Total pot "):
+                return True
+        elif line.startswith("*** SUMMARY ***"):
+            in_summary = True
+    return False

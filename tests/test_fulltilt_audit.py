@@ -1,0 +1,60 @@
+"""Full Tilt hands audit under the fulltilt profile: real and hand-made hands are clean,
+and Full Tilt's own claims (who is high) are checked, not trusted."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from razzlog.api import AuditSummary, audit_paths
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "samples" / "fulltilt-cash-razz-0.10-0.20.utf16.txt"
+DATA = ROOT / "tests" / "data"
+
+
+def _audit(*paths: Path, profile: str = "auto") -> tuple[AuditSummary, list[tuple[str, str, int]]]:
+    summary = AuditSummary()
+    found = []
+    for report in audit_paths([str(p) for p in paths], profile):
+        summary.add(report)
+        found += [(v.rule, v.severity.value, v.line) for v in report.violations]
+    return summary, found
+
+
+def test_real_full_tilt_hand_audits_clean() -> None:
+    summary, found = _audit(SAMPLE)
+    assert (summary.hands, summary.hands_parsed, found) == (1, 1, [])
+
+
+def test_all_in_on_the_ante_and_all_in_bring_in_audit_clean() -> None:
+    """Excess ante returned, nobody left to bring in, cards run out and shown early;
+    a bring-in all-in for less than the bring-in."""
+    summary, found = _audit(DATA / "fulltilt-all-in.txt")
+    assert summary.hands == summary.hands_parsed == 2
+    assert found == []
+
+
+def test_line_kind_fixtures_audit_clean_and_other_games_are_skipped() -> None:
+    summary, found = _audit(DATA / "fulltilt-line-kinds.txt")
+    assert [rule for rule, severity, _ in found if severity == "error"] == []
+    assert {rule for rule, _, _ in found} <= {"unknown-format"}
+    assert summary.hands_parsed >= 3
+
+
+def test_wrong_high_card_claim_is_a_bring_in_violation(tmp_path: Path) -> None:
+    text = SAMPLE.read_bytes()[:-1].decode("utf-16")
+    assert "Player5 is high with [Ks]" in text
+    bad = tmp_path / "claim.txt"
+    bad.write_text(text.replace("Player5 is high with [Ks]", "Player7 is high with [6h]"), encoding="utf-8")
+    _, found = _audit(bad)
+    claim_line = text.splitlines().index("Player5 is high with [Ks]") + 1
+    assert found == [("bring-in-player", "error", claim_line)]
+
+
+def test_mixed_folder_of_both_sites_gives_one_report(tmp_path: Path) -> None:
+    (tmp_path / "stars.txt").write_bytes((ROOT / "samples" / "pokerstars-cash-razz-0.04-0.08.txt").read_bytes())
+    (tmp_path / "tilt.txt").write_bytes(SAMPLE.read_bytes())
+    sites = {r.site for r in audit_paths([str(tmp_path)])}
+    summary, found = _audit(tmp_path)
+    assert sites == {"pokerstars", "fulltilt"}
+    assert (summary.hands, summary.hands_parsed, found) == (10, 10, [])
