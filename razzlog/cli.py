@@ -43,6 +43,13 @@ class ParseFormat(StrEnum):
     JSONL = "jsonl"
 
 
+class StatsFormat(StrEnum):
+    TABLE = "table"
+    JSON = "json"
+    CSV = "csv"
+    PARQUET = "parquet"
+
+
 class FailOn(StrEnum):
     ERROR = "error"
     WARNING = "warning"
@@ -162,6 +169,13 @@ def audit(
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="Table format: only the summary line.")
     ] = False,
+    open_pair_double: Annotated[
+        bool,
+        typer.Option(
+            "--open-pair-double",
+            help="Allow the 4th-street big bet when an open pair shows (a stud-high casino option).",
+        ),
+    ] = False,
 ) -> None:
     """Parse and replay every hand; report the rule violations."""
     selected = rule_names(select, "--select")
@@ -177,7 +191,8 @@ def audit(
             writer = render.JsonWriter(out)
         else:
             writer = render.TableWriter(report_console(out, output is not None), quiet=quiet)
-        tally = render.run(audit_paths(paths, profile.value, selected, ignored), writer)
+        reports = audit_paths(paths, profile.value, selected, ignored, open_pair_double)
+        tally = render.run(reports, writer)
     for problem in tally.input_problems():
         error(problem)
     exit_with(tally.exit_code(fail_on.value))
@@ -224,6 +239,136 @@ def show(
         error(f"hand {hand_id} cannot be replayed: it does not parse")
         exit_with(1)
     print_hand(console, hand_view(report.hand, report.violations))
+
+
+@app.command()
+def stats(
+    paths: PathsArg,
+    by: Annotated[
+        str,
+        typer.Option(
+            "--by",
+            metavar="KEYS",
+            help="Group by these keys, comma-separated: player, site, stakes, currency, date, table, "
+            "tournament (currency is always added).",
+        ),
+    ] = "player,currency",
+    player: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--player",
+            metavar="NAME",
+            help="Only this player's hands (repeatable); '@hero' is the hero.",
+            show_default=False,
+        ),
+    ] = None,
+    hero: Annotated[
+        str | None,
+        typer.Option(
+            "--hero",
+            metavar="NAME",
+            help="The player whose hole cards the log shows (default: detected).",
+            show_default=False,
+        ),
+    ] = None,
+    since: Annotated[
+        str | None,
+        typer.Option(
+            "--since",
+            metavar="DATE",
+            help="Only hands played on or after DATE (YYYY-MM-DD).",
+            show_default=False,
+        ),
+    ] = None,
+    until: Annotated[
+        str | None,
+        typer.Option(
+            "--until",
+            metavar="DATE",
+            help="Only hands played on or before DATE (YYYY-MM-DD).",
+            show_default=False,
+        ),
+    ] = None,
+    min_hands: Annotated[
+        int, typer.Option("--min-hands", min=0, metavar="N", help="Leave out groups with fewer hands.")
+    ] = 1,
+    sort: Annotated[
+        str | None,
+        typer.Option(
+            "--sort",
+            metavar="COLUMN[:asc|:desc]",
+            help="Sort by an output column, numbers most first (default: hands; with --lows: the groups).",
+            show_default=False,
+        ),
+    ] = None,
+    lows: Annotated[
+        bool,
+        typer.Option("--lows", help="The distribution of final lows at showdown instead of the figures."),
+    ] = False,
+    format: Annotated[StatsFormat, typer.Option("--format", "-f", help="Report format.")] = StatsFormat.TABLE,
+    output: OutputOpt = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No progress bar and no notes on standard error.")
+    ] = False,
+) -> None:
+    """Player statistics (VPIP, steals, aggression, showdowns, net…), grouped and filtered."""
+    from razzlog.stats.report import check_sort, group_keys, low_columns, parse_date, stat_columns
+
+    try:
+        keys = group_keys(by)
+        first = parse_date(since) if since is not None else None
+        last = parse_date(until) if until is not None else None
+        if sort is not None:
+            check_sort(sort, low_columns(keys) if lows else stat_columns(keys))
+    except ValueError as exc:
+        usage_error(str(exc))
+    if format is StatsFormat.PARQUET and output is None:
+        usage_error("--format parquet needs --output FILE")
+
+    from razzlog.api import parse_paths
+    from razzlog.render import stats as render
+    from razzlog.stats import report
+    from razzlog.stats.tables import build_tables
+
+    items = parse_paths(paths)
+    tables = build_tables(items if quiet else render.with_progress(items, paths, sys.stderr), hero)
+    try:
+        if lows:
+            frame = report.low_distribution(tables, keys, player, first, last)
+            frame = report.sort_rows(frame, sort, keys) if sort is not None else frame
+        else:
+            frame = report.player_stats(tables, keys, player, first, last, min_hands, sort)
+        hands, players = report.selection_size(tables, player, first, last)
+    except ValueError as exc:
+        usage_error(str(exc))
+    if format is StatsFormat.PARQUET:
+        assert output is not None
+        try:
+            render.write_parquet(frame, output)
+        except OSError as exc:
+            usage_error(f"cannot write {output}: {exc.strerror or exc}")
+    else:
+        with output_stream(output) as out:
+            if format is StatsFormat.JSON:
+                render.write_json(frame, out)
+            elif format is StatsFormat.CSV:
+                render.write_csv(frame, out)
+            else:
+                console = report_console(out, output is not None)
+                hidden: list[str] = []
+                if lows:
+                    table = render.lows_table(frame, keys)
+                else:
+                    width = console.width if console.is_terminal else None
+                    table, hidden = render.stats_table(frame, keys, tables.hero, width)
+                summary = render.summary_line(hands, players, tables.hero, hidden)
+                render.print_stats(console, table, frame.height, summary)
+    errors, notes = render.input_messages(tables)
+    for message in errors:
+        error(message)
+    for message in [] if quiet else notes:
+        sys.stderr.write(f"{PROG}: note: {message}\n")
+    exit_with(2 if errors else 0)
 
 
 @app.command("rules")

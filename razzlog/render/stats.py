@@ -1,0 +1,320 @@
+"""Rendering ``razzlog stats``: a rich table, JSON, CSV and Parquet, plus the progress bar.
+
+Pure functions of the frames that :mod:`razzlog.stats` returns.  Money is
+exact everywhere: JSON and CSV write an amount as its decimal string in the
+row's currency (``"0.97"``, ``"-39445"``), Parquet keeps the ``Decimal``
+column, the table formats it per currency (``$0.97``, ``-€1.20``, ``1,250``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from datetime import date
+from decimal import Decimal
+from functools import partial
+from pathlib import Path
+from typing import Any, TextIO
+
+import polars as pl
+from rich.cells import cell_len
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from razzlog.events import Hand
+from razzlog.stats.definitions import STAT_BY_NAME
+from razzlog.stats.extract import CHIPS, CURRENCY_SYMBOLS, PLAY
+from razzlog.stats.tables import Tables
+from razzlog.violations import Violation
+
+LARGE_INPUT_BYTES = 1_000_000  # below this the input reads too fast for a progress bar
+# Left out of the table first when the terminal is too narrow (json/csv/parquet keep every column).
+DROP_FIRST = (
+    "low_8_or_better",
+    "bring_in_complete",
+    "aggression_frequency",
+    "net_bb",
+    "wwsf",
+    "bring_ins",
+    "fold_to_steal",
+    "steal_attempt",
+    "third_street_raise",
+    "wsd",
+)
+
+
+def plain_amount(amount: Decimal, currency: str | None) -> str:
+    """``amount`` exactly, with the currency's usual places: ``0.97``, ``-1.20``, ``383``."""
+    places = 0 if currency in (CHIPS, PLAY) else 2
+    exponent = amount.normalize().as_tuple().exponent
+    needed = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    return str(amount.quantize(Decimal(1).scaleb(-max(places, needed))))
+
+
+def money_text(amount: Decimal, currency: str | None) -> str:
+    """``$0.97``, ``-€1.20``, ``0.50 CAD``, ``-39,445`` (chips and play money: no unit)."""
+    text = plain_amount(abs(amount), currency)
+    whole, dot, fraction = text.partition(".")
+    text = f"{int(whole):,}{dot}{fraction}"
+    sign = "-" if amount < 0 else ""
+    if currency in (CHIPS, PLAY) or currency is None:
+        return sign + text
+    symbol = CURRENCY_SYMBOLS.get(currency)
+    return f"{sign}{symbol}{text}" if symbol else f"{sign}{text} {currency}"
+
+
+# Rates and big-bet figures are ratios: six decimals hold every figure a
+# reader can use and hide binary noise such as -110.00000000000001.
+FLOAT_DIGITS = 6
+
+
+def _json_value(value: Any, currency: str | None) -> Any:
+    if isinstance(value, Decimal):
+        return plain_amount(value, currency)
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, float):
+        return round(value, FLOAT_DIGITS)
+    return value
+
+
+def json_rows(frame: pl.DataFrame) -> list[dict[str, Any]]:
+    """The rows as JSON-ready objects: amounts as exact strings, dates as ``YYYY-MM-DD``."""
+    return [
+        {key: _json_value(value, row.get("currency")) for key, value in row.items()}
+        for row in frame.iter_rows(named=True)
+    ]
+
+
+def write_json(frame: pl.DataFrame, out: TextIO) -> None:
+    """An array of row objects (CONTRACT.md)."""
+    json.dump(json_rows(frame), out, ensure_ascii=False, indent=2)
+    out.write("\n")
+
+
+def _with_plain_amounts(frame: pl.DataFrame) -> pl.DataFrame:
+    money = [name for name, dtype in frame.schema.items() if isinstance(dtype, pl.Decimal)]
+    if not money:
+        return frame
+    currencies = frame["currency"].to_list() if "currency" in frame.columns else [None] * frame.height
+    return frame.with_columns(
+        pl.Series(
+            name,
+            [None if v is None else plain_amount(v, c) for v, c in zip(frame[name], currencies, strict=True)],
+            dtype=pl.String,
+        )
+        for name in money
+    )
+
+
+def write_csv(frame: pl.DataFrame, out: TextIO) -> None:
+    """A header line then one line per row; amounts exact, empty where ``null``."""
+    floats = [name for name, dtype in frame.schema.items() if dtype in (pl.Float32, pl.Float64)]
+    rounded = frame.with_columns(pl.col(floats).round(FLOAT_DIGITS)) if floats else frame
+    out.write(_with_plain_amounts(rounded).write_csv())
+
+
+def write_parquet(frame: pl.DataFrame, path: str | Path) -> None:
+    """The frame as it is (``Decimal`` amounts, ``Date`` dates)."""
+    frame.write_parquet(path)
+
+
+# --------------------------------------------------------------------------- table
+
+
+def _cell(name: str, value: Any, currency: str | None) -> Text:
+    if value is None:
+        return Text("–", style="dim")
+    stat = STAT_BY_NAME.get(name)
+    if stat is None:  # a group key
+        return Text(value.isoformat() if isinstance(value, date) else str(value))
+    if stat.kind == "money":
+        return Text(money_text(value, currency), style="red" if value < 0 else "green" if value > 0 else "")
+    if stat.kind == "rate":
+        return Text(f"{100 * value:.1f}%")
+    if stat.kind == "ratio":
+        return Text(f"{value:.2f}")
+    if stat.kind == "number":
+        return Text(f"{round(value, 2) + 0.0:,.2f}")  # + 0.0: no "-0.00"
+    return Text(f"{value:,}")
+
+
+def _table(columns: list[tuple[str, bool]], rows: Iterable[Sequence[Text]]) -> Table:
+    """A borderless table; ``columns`` are (title, numeric) pairs."""
+    table = Table(box=None, pad_edge=False, header_style="bold", show_edge=False)
+    for title, numeric in columns:
+        table.add_column(title, justify="right" if numeric else "left", no_wrap=numeric, overflow="fold")
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def _width(widths: Iterable[int]) -> int:
+    """The width of a table with these column widths (one space of padding each side, none at the edges)."""
+    values = list(widths)
+    return sum(values) + 2 * max(len(values) - 1, 0)
+
+
+def stats_table(
+    frame: pl.DataFrame, keys: Sequence[str], hero: str | None = None, width: int | None = None
+) -> tuple[Table, list[str]]:
+    """The figures of :func:`razzlog.stats.player_stats` as a rich table (rates as percentages).
+
+    With ``width``, the least telling columns (``DROP_FIRST``) are left out
+    until the table fits; returns the table and the names of those left out.
+    """
+    names = [*keys, *(c for c in frame.columns if c in STAT_BY_NAME and STAT_BY_NAME[c].in_table)]
+    titles = {n: STAT_BY_NAME[n].label if n in STAT_BY_NAME else n for n in names}
+    rows: list[list[Text]] = []
+    for row in frame.iter_rows(named=True):
+        cells = [_cell(n, row[n], row.get("currency")) for n in names]
+        if hero is not None and row.get("player") == hero:
+            cells[names.index("player")].stylize("bold")
+        rows.append(cells)
+    widths = {n: max([cell_len(titles[n])] + [r[i].cell_len for r in rows]) for i, n in enumerate(names)}
+    shown = list(names)
+    if width is not None:
+        for name in DROP_FIRST:
+            if _width(widths[n] for n in shown) <= width:
+                break
+            if name in shown:
+                shown.remove(name)
+    index = [names.index(n) for n in shown]
+    table = _table([(titles[n], n in STAT_BY_NAME) for n in shown], ([r[i] for i in index] for r in rows))
+    return table, [n for n in names if n not in shown]
+
+
+def lows_table(frame: pl.DataFrame, keys: Sequence[str]) -> Table:
+    """The distribution of :func:`razzlog.stats.low_distribution` as a rich table."""
+    columns = [(k, False) for k in keys] + [("low", False), ("count", True), ("share", True)]
+    rows = (
+        [
+            *(_cell(k, row[k], None) for k in keys),
+            Text(str(row["low"])),
+            Text(f"{row['count']:,}"),
+            Text(f"{100 * row['share']:.1f}%"),
+        ]
+        for row in frame.iter_rows(named=True)
+    )
+    return _table(columns, rows)
+
+
+def print_stats(console: Console, table: Table, rows: int, summary: str) -> None:
+    """The table (or a line saying nothing matched), then the summary line.
+
+    On a file or a pipe each row stays on one line, however wide.
+    """
+    if rows:
+        if not console.is_terminal:
+            wide = console.options.update_width(100_000)
+            console.width = max(console.width, console.measure(table, options=wide).maximum)
+        console.print(table)
+    else:
+        console.print(Text("no hands match the selection", style="yellow"))
+    console.print(Text(summary, style="dim"), soft_wrap=True)
+
+
+def summary_line(hands: int, players: int, hero: str | None, hidden: Sequence[str] = ()) -> str:
+    """``9 hands, 7 players; hero: Hero`` (and the columns left out for the terminal's width)."""
+    text = f"{_count(hands, 'hand')}, {_count(players, 'player')}"
+    text += f"; hero: {hero}" if hero else "; no hero"
+    if hidden:
+        text += f"; too narrow for {', '.join(hidden)} (see --format csv or json)"
+    return text
+
+
+def input_messages(tables: Tables) -> tuple[list[str], list[str]]:
+    """What to say on standard error about the input: (errors, notes).
+
+    Errors (the run exits 2): an input that cannot be read at all, or no hand
+    anywhere.  Notes: files without hands, hands of other games or that do not
+    parse, hands read twice; all of them are left out of the statistics.
+    """
+    errors: list[str] = []
+    notes: list[str] = []
+    other_games = unparsed = 0
+    for v in tables.problems:
+        if v.line == 0 and v.hand_id is None:
+            errors.append(f"{v.file}: {v.message}")
+        elif v.rule == "unknown-format" and v.hand_id is None:
+            notes.append(f"{v.file}: no hand history, left out")
+        elif v.rule == "unknown-format":
+            other_games += 1
+        else:
+            unparsed += 1
+    if other_games:
+        notes.append(f"{_count(other_games, 'hand')} of other games left out")
+    if unparsed:
+        notes.append(f"{_count(unparsed, 'hand')} could not be parsed, left out ('razzlog audit' says why)")
+    if tables.duplicates:
+        notes.append(f"{_count(tables.duplicates, 'hand')} read twice, counted once")
+    if tables.hands.height == 0 and not errors:
+        errors.append("no hand history found in the input")
+    return errors, notes
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
+
+
+# --------------------------------------------------------------------------- progress
+
+
+def _count_lines(path: str) -> int:
+    with open(path, "rb") as stream:
+        return sum(chunk.count(b"\n") for chunk in iter(partial(stream.read, 1 << 20), b""))
+
+
+def _input_lines(paths: Iterable[str]) -> tuple[dict[str, int], int] | None:
+    """Lines before each input file and in all (None: too small, or standard input)."""
+    from razzlog.sources import STDIN, iter_files
+
+    files = [f for f in iter_files(paths) if isinstance(f, str)]
+    if STDIN in files:
+        return None
+    try:
+        if sum(os.path.getsize(f) for f in files) < LARGE_INPUT_BYTES:
+            return None
+        before: dict[str, int] = {}
+        total = 0
+        for f in files:
+            before.setdefault(f, total)
+            total += _count_lines(f)
+    except OSError:
+        return None
+    return before, total
+
+
+def with_progress(
+    items: Iterable[Hand | Violation], paths: Sequence[str], stream: TextIO
+) -> Iterator[Hand | Violation]:
+    """``items`` (parsed hands), with a progress bar on ``stream`` when it is a terminal and the
+    input is large; the bar goes away when the input is read."""
+    if not stream.isatty():
+        yield from items
+        return
+    lines = _input_lines(paths)
+    if lines is None:
+        yield from items
+        return
+    before, total = lines
+    progress = Progress(
+        TextColumn("reading"),
+        BarColumn(),
+        TaskProgressColumn(),
+        TextColumn("{task.fields[hands]:,} hands"),
+        TimeRemainingColumn(),
+        console=Console(file=stream),
+        transient=True,
+    )
+    with progress:
+        task = progress.add_task("reading", total=total, hands=0)
+        hands = 0
+        for item in items:
+            hands += isinstance(item, Hand)
+            done = before.get(item.file, 0) + (item.last_line if isinstance(item, Hand) else item.line)
+            progress.update(task, completed=done, hands=hands)
+            yield item

@@ -1,0 +1,61 @@
+"""Player statistics with polars: parsed hands → tables → one expression per statistic.
+
+For notebooks, the same calls as ``razzlog stats``::
+
+    from razzlog.stats import load, player_stats, low_distribution
+
+    tables = load(["histories/"])            # hands, players, actions (polars DataFrames)
+    player_stats(tables, by="player,stakes", players=["@hero"], min_hands=100)
+    low_distribution(tables, by="player")
+
+``tables.hands``, ``tables.players`` and ``tables.actions`` are plain
+DataFrames for questions the statistics do not answer; :data:`STATS` holds
+every statistic's definition and polars expression.
+"""
+
+from razzlog.stats.definitions import STAT_BY_NAME, STATS, Stat, glossary_markdown
+from razzlog.stats.report import (
+    DEFAULT_BY,
+    GROUP_KEYS,
+    HERO,
+    group_keys,
+    low_distribution,
+    parse_date,
+    player_hands,
+    player_stats,
+    stat_columns,
+)
+from razzlog.stats.tables import (
+    ACTIONS_SCHEMA,
+    HANDS_SCHEMA,
+    MONEY,
+    PLAYERS_SCHEMA,
+    TableBuilder,
+    Tables,
+    build_tables,
+    load,
+)
+
+__all__ = [
+    "ACTIONS_SCHEMA",
+    "DEFAULT_BY",
+    "GROUP_KEYS",
+    "HANDS_SCHEMA",
+    "HERO",
+    "MONEY",
+    "PLAYERS_SCHEMA",
+    "STATS",
+    "STAT_BY_NAME",
+    "Stat",
+    "TableBuilder",
+    "Tables",
+    "build_tables",
+    "glossary_markdown",
+    "group_keys",
+    "load",
+    "low_distribution",
+    "parse_date",
+    "player_hands",
+    "player_stats",
+    "stat_columns",
+]

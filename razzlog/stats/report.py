@@ -1,0 +1,201 @@
+"""Grouped statistics over the tables: select, group, aggregate, filter, sort.
+
+Each function returns a polars DataFrame with the group keys first; the CLI
+renders it, a notebook uses it as is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from datetime import date
+
+import polars as pl
+
+from razzlog.stats.definitions import STATS, aggregations
+from razzlog.stats.tables import Tables
+
+GROUP_KEYS = ("player", "site", "stakes", "currency", "date", "table", "tournament")
+DEFAULT_BY = ("player", "currency")
+HERO = "@hero"  # a --player value that stands for the hero
+LOW_LABELS = [f"{r}-low" for r in "56789TJQK"] + ["paired"]
+_HAND_COLUMNS = ("hand_idx", "site", "stakes", "currency", "date", "table", "tournament", "big_bet")
+_DATE = re.compile(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})")
+
+
+def group_keys(by: str | Iterable[str]) -> list[str]:
+    """The grouping columns for ``by`` (``"player,stakes"`` or a sequence), ``currency`` included.
+
+    Raises ValueError for an unknown key.  ``currency`` is added (last) when
+    missing: amounts of different currencies, chips and play money never add up.
+    """
+    items = by.split(",") if isinstance(by, str) else list(by)
+    keys: list[str] = []
+    for item in items:
+        key = item.strip()
+        if not key:
+            continue
+        if key not in GROUP_KEYS:
+            raise ValueError(f"unknown grouping {key!r}: use {', '.join(GROUP_KEYS)}")
+        if key not in keys:
+            keys.append(key)
+    if "currency" not in keys:
+        keys.append("currency")
+    return keys
+
+
+def parse_date(text: str) -> date:
+    """``2009-11-26`` or ``2009/11/26`` as a date; ValueError otherwise."""
+    m = _DATE.fullmatch(text.strip())
+    try:
+        if m is None:
+            raise ValueError
+        return date(int(m[1]), int(m[2]), int(m[3]))
+    except ValueError:
+        raise ValueError(f"not a date: {text!r} (use YYYY-MM-DD)") from None
+
+
+def stat_columns(by: str | Iterable[str] = DEFAULT_BY) -> list[str]:
+    """The columns of :func:`player_stats` for this grouping, in order."""
+    return group_keys(by) + [s.name for s in STATS]
+
+
+def low_columns(by: str | Iterable[str] = DEFAULT_BY) -> list[str]:
+    """The columns of :func:`low_distribution` for this grouping, in order."""
+    return [*group_keys(by), "low", "count", "share"]
+
+
+def resolve_players(tables: Tables, players: Iterable[str] | None) -> list[str] | None:
+    """The player filter with ``@hero`` replaced by the hero (ValueError if there is none)."""
+    if players is None:
+        return None
+    out: list[str] = []
+    for name in players:
+        if name == HERO:
+            if tables.hero is None:
+                raise ValueError("no hero: no player's hole cards are shown; name one with --hero")
+            name = tables.hero
+        if name not in out:
+            out.append(name)
+    return out
+
+
+def player_hands(
+    tables: Tables,
+    players: Iterable[str] | None = None,
+    since: date | None = None,
+    until: date | None = None,
+) -> pl.LazyFrame:
+    """The selected player-hand rows joined with their hand's columns (dates inclusive)."""
+    hands = tables.hands.lazy().select(_HAND_COLUMNS)
+    if since is not None:
+        hands = hands.filter(pl.col("date") >= since)
+    if until is not None:
+        hands = hands.filter(pl.col("date") <= until)
+    rows = tables.players.lazy()
+    wanted = resolve_players(tables, players)
+    if wanted is not None:
+        rows = rows.filter(pl.col("player").is_in(wanted))
+    return rows.join(hands, on="hand_idx", how="inner")
+
+
+def selection_size(
+    tables: Tables,
+    players: Iterable[str] | None = None,
+    since: date | None = None,
+    until: date | None = None,
+) -> tuple[int, int]:
+    """How many distinct hands and players the selection holds."""
+    row = (
+        player_hands(tables, players, since, until)
+        .select(pl.col("hand_idx").n_unique().alias("hands"), pl.col("player").n_unique().alias("players"))
+        .collect()
+        .row(0)
+    )
+    return int(row[0]), int(row[1])
+
+
+def player_stats(
+    tables: Tables,
+    by: str | Iterable[str] = DEFAULT_BY,
+    players: Iterable[str] | None = None,
+    since: date | None = None,
+    until: date | None = None,
+    min_hands: int = 1,
+    sort: str | None = None,
+) -> pl.DataFrame:
+    """One row per group: the keys of ``by`` (and ``currency``) then every statistic of ``STATS``.
+
+    ``players`` keeps only those players' hands (``@hero`` is the hero);
+    ``since``/``until`` keep the hands played on those dates (inclusive);
+    groups with fewer than ``min_hands`` hands are left out.  ``sort`` is an
+    output column, optionally suffixed ``:asc`` or ``:desc`` (default: numbers
+    descending, text ascending); the default sorts by ``hands``, most first.
+    Ties are broken by the keys.
+    """
+    keys = group_keys(by)
+    base = player_hands(tables, players, since, until)
+    per_hand = base.group_by(keys).agg(aggregations("players"))
+    acting = base.select(list(dict.fromkeys(["hand_idx", "player", *keys]))).join(
+        tables.actions.lazy(), on=["hand_idx", "player"], how="inner"
+    )
+    per_action = acting.group_by(keys).agg(aggregations("actions"))
+    joined = per_hand.join(per_action, on=keys, how="left", nulls_equal=True)
+    out = joined.filter(pl.col("hands") >= min_hands).select(stat_columns(keys)).collect()
+    return sort_rows(out, sort or "hands", keys)
+
+
+def check_sort(sort: str, columns: Sequence[str]) -> tuple[str, str]:
+    """``COLUMN[:asc|:desc]`` as (column, order); ValueError unless the column is one of ``columns``."""
+    column, _, order = sort.partition(":")
+    column = column.strip()
+    if column not in columns or order not in ("", "asc", "desc"):
+        raise ValueError(
+            f"cannot sort by {sort!r}: use one of {', '.join(columns)}, optionally with :asc or :desc"
+        )
+    return column, order
+
+
+def sort_rows(frame: pl.DataFrame, sort: str, keys: Sequence[str]) -> pl.DataFrame:
+    """``frame`` sorted by ``sort`` (``COLUMN[:asc|:desc]``), then by ``keys``; ValueError if unknown."""
+    column, order = check_sort(sort, frame.columns)
+    numeric = frame.schema[column].is_numeric() or frame.schema[column] == pl.Date()
+    descending = order == "desc" or (order == "" and numeric)
+    rest = [k for k in keys if k != column]
+    return frame.sort(
+        [column, *rest],
+        descending=[descending] + [False] * len(rest),
+        nulls_last=True,
+    )
+
+
+def low_distribution(
+    tables: Tables,
+    by: str | Iterable[str] = DEFAULT_BY,
+    players: Iterable[str] | None = None,
+    since: date | None = None,
+    until: date | None = None,
+) -> pl.DataFrame:
+    """The final lows at showdown per group: ``keys…, low, count, share``.
+
+    ``low`` is ``5-low`` … ``K-low`` for an unpaired low by its highest card,
+    or ``paired``; ``share`` is ``count`` over the group's known lows
+    (``showdown_lows``).  Only the lows that occur are listed, best first.
+    """
+    keys = group_keys(by)
+    low = (
+        pl.when(pl.col("final_low_top").is_null())
+        .then(pl.lit("paired"))
+        .otherwise(pl.col("final_low_top").replace_strict(list(range(5, 14)), LOW_LABELS[:-1]))
+        .cast(pl.Enum(LOW_LABELS))
+        .alias("low")
+    )
+    return (
+        player_hands(tables, players, since, until)
+        .filter(pl.col("final_low").is_not_null())
+        .group_by(*keys, low)
+        .agg(count=pl.len())
+        .with_columns(share=(pl.col("count") / pl.col("count").sum().over(keys)))
+        .sort([*keys, "low"], nulls_last=True)
+        .collect()
+    )
