@@ -77,3 +77,22 @@ def test_fourth_street_double_bet_with_an_open_pair(tmp_path: Path) -> None:
 def test_auto_picks_the_sites_profile(tmp_path: Path) -> None:
     """auto on a PokerStars hand is pokerstars: the checked-river order is legal."""
     assert rules_found(tmp_path, hand("35874721245"), profile="auto") == []
+
+
+def test_open_pair_double_from_the_command_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    text = mutate(
+        hand("35874566077"),
+        "willy32948: bets $0.04\nmeg100: calls $0.04\nSilkZone: calls $0.04",
+        "willy32948: bets $0.08\nmeg100: calls $0.08\nSilkZone: calls $0.08",
+    )
+    text = mutate(text, "SilkZone collected $0.39", "SilkZone collected $0.51")
+    text = mutate(text, "Total pot $0.41", "Total pot $0.53")
+    text = mutate(text, "SilkZone collected ($0.39)", "SilkZone collected ($0.51)")
+    path = tmp_path / "double.txt"
+    path.write_text(text, encoding="utf-8")
+    base = [sys.executable, "-m", "razzlog", "audit", str(path), "--profile", "casino", "-q"]
+    assert subprocess.run([*base, "--open-pair-double"], capture_output=True).returncode == 0
+    assert subprocess.run(base, capture_output=True).returncode == 1
