@@ -58,3 +58,26 @@ def test_mixed_folder_of_both_sites_gives_one_report(tmp_path: Path) -> None:
     summary, found = _audit(tmp_path)
     assert sites == {"pokerstars", "fulltilt"}
     assert (summary.hands, summary.hands_parsed, found) == (10, 10, [])
+
+
+def test_show_replays_a_full_tilt_hand_with_its_high_card_claim() -> None:
+    import subprocess
+    import sys
+
+    shown = subprocess.run(
+        [sys.executable, "-m", "razzlog", "show", "26190453000", str(SAMPLE)],
+        capture_output=True, text=True, env={"COLUMNS": "100", "PATH": ""},
+    )
+    assert shown.returncode == 0
+    assert "Player5 is high with" in shown.stdout
+    assert "Player8 completes to $0.10" in shown.stdout
+
+
+def test_stats_across_sites_keep_one_currency_row_per_player(tmp_path: Path) -> None:
+    from razzlog.stats import load, player_stats
+
+    tables = load([str(ROOT / "samples" / "pokerstars-cash-razz-0.04-0.08.txt"), str(SAMPLE)])
+    rows = player_stats(tables, by="player,site").to_dicts()
+    sites = {(r["player"], r["site"], r["currency"]) for r in rows}
+    assert ("Hero", "pokerstars", "USD") in sites and ("Hero", "fulltilt", "USD") in sites
+    assert ("Player8", "fulltilt", "USD") in sites

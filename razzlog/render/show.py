@@ -29,6 +29,7 @@ from razzlog.events import (
     ActionKind,
     Ante,
     BettingCapped,
+    BringInClaim,
     Collect,
     CommonCard,
     Deal,
@@ -268,9 +269,12 @@ def _row(event: Event, h: HandHeader, pot: _Pot, cards: _Cards) -> Row | None:
     if isinstance(event, SummarySeat):
         shown = cards.shown(event.player, event.cards) if event.cards else ()
         return Row(event.line, "SummarySeat", event.player, _summary_seat_text(event, h), shown)
+    if isinstance(event, BringInClaim):
+        return Row(event.line, "BringInClaim", event.player, "is high with", (CardView(event.card, True),))
     if isinstance(event, Seat | StreetStart):
         return None
-    return Row(event.line, type(event).__name__, None, "")  # pragma: no cover - a new event type
+    # A new event type still shows where it happened, by its name.
+    return Row(event.line, type(event).__name__, None, type(event).__name__)
 
 
 def find_report(
