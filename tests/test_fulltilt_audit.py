@@ -81,3 +81,18 @@ def test_stats_across_sites_keep_one_currency_row_per_player(tmp_path: Path) -> 
     sites = {(r["player"], r["site"], r["currency"]) for r in rows}
     assert ("Hero", "pokerstars", "USD") in sites and ("Hero", "fulltilt", "USD") in sites
     assert ("Player8", "fulltilt", "USD") in sites
+
+
+def test_full_tilt_showdown_without_a_header_is_judged(tmp_path: Path) -> None:
+    """Full Tilt prints no '*** SHOW DOWN ***': the shows after the river betting are the
+    showdown. Cy bet the river, so Cy shows first; swapped, it is showdown-order."""
+    text = (DATA / "fulltilt-line-kinds.txt").read_text(encoding="utf-8")
+    cy = "Cy shows [7c 6c 5d 4s 2s Kd Kc] 7,6,5,4,2"
+    ann = "Ann shows [6h 5h 7h 4d 2d Qd Qh] 7,6,5,4,2"
+    assert f"{cy}\n{ann}" in text
+    bad = tmp_path / "order.txt"
+    bad.write_text(text.replace(f"{cy}\n{ann}", f"{ann}\n{cy}"), encoding="utf-8")
+    _, found = _audit(bad, profile="fulltilt")
+    assert [(rule, line) for rule, severity, line in found if severity == "error"] == [
+        ("showdown-order", text.splitlines().index(cy) + 2)
+    ]

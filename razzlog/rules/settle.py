@@ -10,8 +10,10 @@ from decimal import Decimal
 
 from razzlog.cards import Card, best_low_key
 from razzlog.events import (
+    Action,
     Collect,
     Deal,
+    Event,
     Muck,
     Show,
     Street,
@@ -78,11 +80,7 @@ def _settle(r: Replay) -> Settlement:
     for c in collects:
         collected[c.player] = collected.get(c.player, Decimal(0)) + c.amount
     unit = Decimal(1) if r.hand.header.currency is None and _whole(events) else Decimal("0.01")
-    showdown_at = next(
-        (i for i, e in enumerate(events) if isinstance(e, StreetStart) and e.street == Street.SHOWDOWN),
-        None,
-    )
-    showdown = tuple(e for e in events[showdown_at or len(events) :] if isinstance(e, Show | Muck))
+    showdown = tuple(e for e in events[_showdown_start(events) :] if isinstance(e, Show | Muck))
     return Settlement(
         (put[0], put[1]),
         (due[0], due[1]),
@@ -99,6 +97,23 @@ def _settle(r: Replay) -> Settlement:
         showdown,
         {e.player: e for e in events if isinstance(e, Muck)},
     )
+
+
+def _showdown_start(events: tuple[Event, ...]) -> int:
+    """Where the showdown begins: the ``*** SHOW DOWN ***`` header (PokerStars), or
+    for sites without one (Full Tilt) the end of 7th-street betting."""
+    river: int | None = None
+    last_action = -1
+    for i, e in enumerate(events):
+        if isinstance(e, StreetStart) and e.street == Street.SHOWDOWN:
+            return i
+        if isinstance(e, StreetStart) and e.street == Street.SEVENTH:
+            river = i
+        elif isinstance(e, Action):
+            last_action = i
+    if river is None:
+        return len(events)
+    return max(river, last_action) + 1
 
 
 def _after_return(put: dict[str, Decimal], due: tuple[str, Decimal] | None) -> dict[str, Decimal]:
