@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn, TextIO
@@ -369,6 +369,56 @@ def stats(
     for message in [] if quiet else notes:
         sys.stderr.write(f"{PROG}: note: {message}\n")
     exit_with(2 if errors else 0)
+
+
+@app.command()
+def generate(
+    hands: Annotated[int, typer.Option("--hands", "-n", min=1, help="How many hands to write.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Same seed, same bytes.")] = 0,
+    site: Annotated[str, typer.Option("--site", help="Output format: pokerstars.")] = "pokerstars",
+    players: Annotated[
+        str, typer.Option("--players", metavar="MIN-MAX", help="Players dealt in per table, e.g. 2-8.")
+    ] = "2-8",
+    violations: Annotated[
+        float,
+        typer.Option(
+            "--violations", min=0.0, max=1.0, metavar="RATE", help="Fraction of hands given one violation."
+        ),
+    ] = 0.0,
+    labels: Annotated[
+        Path | None,
+        typer.Option("--labels", metavar="FILE", help="Write one JSON line per injected violation."),
+    ] = None,
+    output: OutputOpt = None,
+) -> None:
+    """Write synthetic, legal razz hand histories (for tests and benchmarks).
+
+    Hands come from an independent dealer that shares no code with the rules;
+    with --violations, that fraction of hands gets exactly one labelled violation.
+    """
+    low, _, high = players.partition("-")
+    try:
+        seats = (int(low), int(high or low))
+    except ValueError:
+        usage_error(f"--players takes MIN-MAX such as 2-8, not {players!r}")
+    if not 2 <= seats[0] <= seats[1] <= 8:
+        usage_error("--players must lie within 2-8")
+    if site != "pokerstars":
+        usage_error(
+            f"--site {site}: razzlog writes pokerstars hands only (a Full Tilt writer is not built yet)"
+        )
+    if violations and labels is None:
+        usage_error("--violations needs --labels FILE to say which hands hold which violation")
+    from razzlog.generate.pokerstars_writer import labels_jsonl, stream_labeled
+
+    with (
+        output_stream(output) as out,
+        open(labels, "w", encoding="utf-8") if labels else nullcontext() as label_file,
+    ):
+        for text, new_labels in stream_labeled(seed, hands, seats, site, violations):
+            out.write(text)
+            if label_file is not None and new_labels:
+                label_file.write(labels_jsonl(new_labels))
 
 
 @app.command("rules")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from razzlog.cards import Card
 from razzlog.generate import Event, Hand, SeatResult, Stakes
@@ -124,6 +124,44 @@ def write_hands(hands: Sequence[Hand]) -> str:
     return "\n\n\n".join(write_hand(h) for h in hands) + "\n"
 
 
+def stream_labeled(
+    seed: int,
+    hands: int,
+    players: tuple[int, int] = (2, 8),
+    site: str = "pokerstars",
+    violations: float = 0.0,
+    rules: Sequence[str] = RULES,
+    hero: str = "Hero",
+) -> Iterator[tuple[str, list[dict[str, str]]]]:
+    """Hand by hand: the text of each hand (with its separator) and the labels of
+    the violations injected since the previous one.
+
+    A fraction ``violations`` of the hands (chosen by a second generator seeded
+    from ``seed``) gets exactly one violation of a rule drawn from ``rules``
+    (other rules are tried when the hand has no place for it); the table then
+    goes on from the stacks the injected hand implies.  Streams, so millions of
+    hands need no more memory than one.
+    """
+    if site != "pokerstars":
+        raise ValueError(f"no writer for site {site!r}")
+    picker = random.Random(f"{seed}/violations")
+    pending: list[dict[str, str]] = []
+
+    def mutate(hand: Hand) -> Hand:
+        if violations <= 0 or picker.random() >= violations:
+            return hand
+        for rule in picker.sample(list(rules), len(rules)):
+            changed = inject(hand, rule, picker)
+            if changed is not None:
+                pending.append({"hand_id": str(hand.hand_id), "rule": rule})
+                return changed
+        return hand
+
+    for i, hand in enumerate(generate_hands(seed, hands, players, hero, mutate)):
+        labels, pending[:] = list(pending), []
+        yield ("" if i == 0 else "\n\n\n") + write_hand(hand) + ("\n" if i == hands - 1 else ""), labels
+
+
 def generate_labeled(
     seed: int,
     hands: int,
@@ -133,30 +171,13 @@ def generate_labeled(
     rules: Sequence[str] = RULES,
     hero: str = "Hero",
 ) -> tuple[str, list[dict[str, str]]]:
-    """``hands`` hands of text and one label per injected violation.
-
-    A fraction ``violations`` of the hands (chosen by a second generator seeded
-    from ``seed``) gets exactly one violation of a rule drawn from ``rules``
-    (other rules are tried when the hand has no place for it); the table then
-    goes on from the stacks the injected hand implies.
-    """
-    if site != "pokerstars":
-        raise ValueError(f"no writer for site {site!r}")
-    picker = random.Random(f"{seed}/violations")
+    """``hands`` hands of text and one label per injected violation (see ``stream_labeled``)."""
+    parts: list[str] = []
     labels: list[dict[str, str]] = []
-
-    def mutate(hand: Hand) -> Hand:
-        if violations <= 0 or picker.random() >= violations:
-            return hand
-        for rule in picker.sample(list(rules), len(rules)):
-            changed = inject(hand, rule, picker)
-            if changed is not None:
-                labels.append({"hand_id": str(hand.hand_id), "rule": rule})
-                return changed
-        return hand
-
-    text = write_hands(list(generate_hands(seed, hands, players, hero, mutate)))
-    return text, labels
+    for text, new_labels in stream_labeled(seed, hands, players, site, violations, rules, hero):
+        parts.append(text)
+        labels.extend(new_labels)
+    return "".join(parts), labels
 
 
 def generate_text(
