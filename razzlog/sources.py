@@ -167,18 +167,17 @@ def _split(chunks: Iterable[AnyStr], breaks: re.Pattern[AnyStr], lf: AnyStr) -> 
         if after_cr and chunk[:1] == lf:
             chunk = chunk[1:]
         after_cr = False
-        start = 0
-        for match in breaks.finditer(chunk):
-            piece = chunk[start : match.start()]
+        pieces = breaks.split(chunk)  # the lines the chunk ends, then the start of the next
+        rest = pieces.pop()
+        if pieces:
             if pending is not None:
-                piece = pending + piece
+                pieces[0] = pending + pieces[0]
                 pending = None
-            yield piece[:MAX_LINE_LENGTH]
-            start = match.end()
-        if start == len(chunk):
+            for piece in pieces:
+                yield piece[:MAX_LINE_LENGTH]
+        if not rest:
             after_cr = bool(chunk) and chunk[-1:] != lf  # ended with a lone "\r"
         else:
-            rest = chunk[start:]
             pending = rest if pending is None else pending + rest
             pending = pending[:MAX_LINE_LENGTH]
     if pending is not None:
@@ -224,9 +223,12 @@ def _decoded_lines(stream: BinaryIO) -> Iterator[tuple[str, str]]:
     else:
         for raw in _split(_prepend(head, chunks), _BINARY_BREAK, b"\n"):
             try:
-                yield _strip_bom(raw.decode("utf-8")), "utf-8"
+                line = raw.decode("utf-8")
             except UnicodeDecodeError:
-                yield _strip_bom(raw.decode("cp1252", errors="replace")), "cp1252"
+                line = raw.decode("cp1252", errors="replace")
+                yield (line[1:] if line.startswith("\ufeff") else line), "cp1252"
+            else:
+                yield (line[1:] if line.startswith("\ufeff") else line), "utf-8"
 
 
 def _prepend(first: bytes, rest: Iterator[bytes]) -> Iterator[bytes]:
@@ -302,9 +304,10 @@ def _hands_of_file(path: str) -> Iterator[RawHand | Violation]:
         encoding = "cp1252" if "cp1252" in encodings else next(iter(encodings))
         return RawHand(name, first_line, tuple(lines), encoding)
 
+    prefixes = HEADER_PREFIXES
     try:
         for lineno, (line, encoding) in enumerate(_iter_lines_with_encoding(path), start=1):
-            if is_header(line):
+            if line.startswith(prefixes):  # is_header(line)
                 if lines:
                     yield finish()
                 elif not seen_header and text_before is not None:
@@ -318,9 +321,9 @@ def _hands_of_file(path: str) -> Iterator[RawHand | Violation]:
             elif skipping:
                 continue
             elif not lines:
-                if text_before is None and not seen_header and line.strip():
+                if text_before is None and not seen_header and line and not line.isspace():
                     text_before = lineno
-            elif not line.strip():
+            elif not line or line.isspace():  # blank
                 blanks += 1
             elif len(lines) + blanks >= MAX_HAND_LINES:
                 yield _file_violation(
@@ -333,8 +336,9 @@ def _hands_of_file(path: str) -> Iterator[RawHand | Violation]:
                 skipping = True
                 lines = []
             else:
-                lines.extend([""] * blanks)
-                blanks = 0
+                if blanks:
+                    lines.extend([""] * blanks)
+                    blanks = 0
                 lines.append(line)
                 encodings.add(encoding)
     except OSError as exc:

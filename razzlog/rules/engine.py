@@ -6,12 +6,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from razzlog.events import Hand
+from razzlog.events import Action, Hand
 from razzlog.rules.base import REGISTRY, Finding, Rule
 from razzlog.rules.catalogue import load_all
-from razzlog.rules.catalogue.rz204_bring_in_amount import against_table
+from razzlog.rules.catalogue.rz204_bring_in_amount import against_table, bring_in_to_compare
 from razzlog.rules.catalogue.rz502_stack_continuity import stack_continuity
-from razzlog.rules.catalogue.rz503_duplicate_hand import duplicate_hand
+from razzlog.rules.catalogue.rz503_duplicate_hand import SeenHands, duplicate_hand
 from razzlog.rules.profiles import Profile
 from razzlog.rules.replay import Replay, replay
 from razzlog.rules.settle import ending_stacks
@@ -25,19 +25,44 @@ def rules() -> list[Rule]:
     return sorted(REGISTRY.values(), key=lambda r: r.code)
 
 
+@dataclass(frozen=True, slots=True)
+class CrossFacts:
+    """What the cross-hand checks read of one audited hand.
+
+    Small and picklable, so that the hand can be replayed in one process and
+    judged against the hands before it in another (:mod:`razzlog.parallel`).
+    """
+
+    hand: Hand  # its header, place and text digest; of its events only the seats are needed
+    bring_in: Action | None  # the bring-in to judge against the table's earlier ones
+    ending_stacks: dict[str, frozenset[Decimal]]
+
+
+def cross_facts(hand: Hand, state: Replay, slim: bool = False) -> CrossFacts:
+    """The facts of a replayed hand for ``CrossHandChecks``; ``slim``: keep only the seat events."""
+    if slim:
+        hand = Hand(hand.header, hand.seats, hand.file, hand.first_line, hand.last_line, hand.text_digest)
+    return CrossFacts(hand, bring_in_to_compare(state), ending_stacks(state))
+
+
 @dataclass(slots=True)
 class CrossHandChecks:
     """State carried from hand to hand: ending stacks per table and the hand ids seen.
 
     ``stack-continuity`` and ``duplicate-hand`` need earlier hands; their
     checks and documentation are in the catalogue like every other rule.
+    Hands must be checked in input order.
     """
 
     last_stacks: dict[tuple[str, str], dict[str, frozenset[Decimal]]] = field(default_factory=dict)
-    seen: dict[tuple[str, str], tuple[str, str, int]] = field(default_factory=dict)
+    seen: SeenHands = field(default_factory=SeenHands)
     bring_ins: dict[tuple[str, str, Decimal], Counter[Decimal]] = field(default_factory=dict)
 
     def check(self, hand: Hand, state: Replay) -> list[Violation]:
+        return self.check_facts(cross_facts(hand, state))
+
+    def check_facts(self, facts: CrossFacts) -> list[Violation]:
+        hand = facts.hand
         h = hand.header
         found = list(duplicate_hand(hand, self.seen))
         if found:
@@ -46,11 +71,13 @@ class CrossHandChecks:
         # several files are rarely consecutive.
         table = (h.site, f"{hand.file}/{h.tournament_id or ''}/{h.table}")
         usual = self.bring_ins.setdefault((*table, h.small_bet), Counter())
-        found.extend(_violation(hand, REGISTRY["bring-in-amount"], f) for f in against_table(state, usual))
+        found.extend(
+            _violation(hand, REGISTRY["bring-in-amount"], f) for f in against_table(facts.bring_in, usual)
+        )
         previous = self.last_stacks.get(table)
         if previous is not None:
             found.extend(stack_continuity(hand, previous))
-        self.last_stacks[table] = ending_stacks(state)
+        self.last_stacks[table] = facts.ending_stacks
         return found
 
 
@@ -60,6 +87,15 @@ def audit_hand(hand: Hand, profile: Profile, cross: CrossHandChecks | None = Non
     With ``cross``, the cross-hand rules judge it against the hands before it.
     """
     state = replay(hand, profile)
+    found = hand_violations(hand, state)
+    if cross is not None:
+        found.extend(cross.check(hand, state))
+    found.sort(key=_line)
+    return found
+
+
+def hand_violations(hand: Hand, state: Replay) -> list[Violation]:
+    """The per-hand rules' violations of a replayed hand, in catalogue order (not sorted)."""
     found: list[Violation] = []
     for r in rules():
         if r.cross_hand:
@@ -67,10 +103,16 @@ def audit_hand(hand: Hand, profile: Profile, cross: CrossHandChecks | None = Non
         for f in r.check(state):
             assert isinstance(f, Finding)
             found.append(_violation(hand, r, f))
-    if cross is not None:
-        found.extend(cross.check(hand, state))
-    found.sort(key=lambda v: v.line)
     return found
+
+
+def sort_by_line(found: list[Violation]) -> None:
+    """Sort a hand's violations by line, as ``audit_hand`` does (stable)."""
+    found.sort(key=_line)
+
+
+def _line(v: Violation) -> int:
+    return v.line
 
 
 def _violation(hand: Hand, r: Rule, f: Finding) -> Violation:

@@ -39,6 +39,9 @@ from razzlog.rules.structures import expected_amounts
 
 VARIANTS = (0, 1)
 AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
+_BETTING = frozenset(s for s in Street if s.is_betting)
+_ZERO = Decimal(0)
+_ZEROS = (_ZERO, _ZERO)
 
 
 class Status(Enum):
@@ -46,6 +49,10 @@ class Status(Enum):
     FOLDED = "folded"
     ALL_IN = "all-in"
     OUT = "out"  # not dealt in
+
+
+_IN = Status.IN
+_ALL_IN = Status.ALL_IN
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,13 +124,21 @@ class Replay:
 
     @property
     def live(self) -> frozenset[str]:
-        return frozenset(p for p, s in self.players.items() if s.status in (Status.IN, Status.ALL_IN))
+        return frozenset([p for p, s in self.players.items() if s.status is _IN or s.status is _ALL_IN])
 
 
 def replay(hand: Hand, profile: Profile) -> Replay:
-    seats = {e.player: e for e in hand.events if isinstance(e, Seat)}
-    antes = {e.player: e for e in hand.events if isinstance(e, Ante)}
-    dealt = {e.player for e in hand.events if isinstance(e, Deal | Action | Ante)}
+    seats: dict[str, Seat] = {}
+    antes: dict[str, Ante] = {}
+    dealt: set[str] = set()
+    for e in hand.events:
+        if type(e) is Seat:
+            seats[e.player] = e
+        elif type(e) is Deal or type(e) is Action:
+            dealt.add(e.player)
+        elif type(e) is Ante:
+            dealt.add(e.player)
+            antes[e.player] = e
     players = {
         name: PlayerState(seat.seat, seat.stack, Status.IN)
         for name, seat in seats.items()
@@ -155,12 +170,27 @@ def replay(hand: Hand, profile: Profile) -> Replay:
     return state
 
 
+def _best_board(candidates: list[str], keys: dict[str, tuple[int, ...]]) -> str | None:
+    """The candidate with the best (lowest) board, the first in seat order on a tie."""
+    boards = [(keys[p], i, p) for i, p in enumerate(candidates)]
+    return min(boards)[2] if boards else None
+
+
 class _Engine:
     def __init__(self, r: Replay) -> None:
         self.r = r
         self.street = Street.THIRD
         self.betting_open = False
+        # players not folded, and players who can act (kept by set_status)
+        self.live_count = sum(1 for s in r.players.values() if s.status is _IN or s.status is _ALL_IN)
+        self.able_count = sum(1 for s in r.players.values() if s.status is _IN)
         self.reset_round()
+
+    def set_status(self, st: PlayerState, status: Status) -> None:
+        old = st.status
+        self.live_count += (status is _IN or status is _ALL_IN) - (old is _IN or old is _ALL_IN)
+        self.able_count += (status is _IN) - (old is _IN)
+        st.status = status
 
     def reset_round(self) -> None:
         self.current = [Decimal(0), Decimal(0)]
@@ -190,7 +220,11 @@ class _Engine:
 
     def apply(self, event: Event) -> None:
         r = self.r
-        if isinstance(event, Ante):
+        if type(event) is Action:
+            self.act(event)
+        elif type(event) is Deal:
+            self.deal(event)
+        elif isinstance(event, Ante):
             player = r.players.get(event.player)
             if player is not None:
                 ruled = event.amount
@@ -199,25 +233,21 @@ class _Engine:
                 player.put[0] += event.amount
                 player.put[1] += ruled
                 if player.stack(0) <= 0:
-                    player.status = Status.ALL_IN
+                    self.set_status(player, Status.ALL_IN)
         elif isinstance(event, StreetStart):
             if event.street == Street.THIRD and r.table_ante:
                 for name, player in r.players.items():
                     if name not in r.antes:  # missing-ante: the rules' variant posts it
                         player.put[1] += min(r.table_ante, player.start)
-            if event.street.is_betting and event.street != Street.THIRD:
+            if event.street in _BETTING and event.street != Street.THIRD:
                 self.close_round(event.line)
                 self.street = event.street
                 self.reset_round()
                 self.open_street()
-            elif not event.street.is_betting:
+            elif event.street not in _BETTING:
                 self.close_round(event.line)
                 self.betting_open = False
             r.streets.append(event)
-        elif isinstance(event, Deal):
-            self.deal(event)
-        elif isinstance(event, Action):
-            self.act(event)
         elif isinstance(event, BettingCapped):
             r.capped_lines.append((event, self.bets, self.short_seen))
         elif isinstance(event, UncalledReturn | Collect) and self.betting_open:
@@ -252,18 +282,13 @@ class _Engine:
         in_hand = [p for p in r.order if r.players[p].status in (Status.IN, Status.ALL_IN)]
         if len(can_act) < 2:
             return frozenset()
+        up_cards = r.up_cards
+        keys = {p: low_key([c.rank for c in up_cards.get(p, [])][-4:] or [13]) for p in in_hand}
         # RULES.md is silent on an all-in best board: accept the best board among
         # players who can act, or the next one clockwise from the best board.
         return frozenset(
-            filter(None, (self._best_board(can_act), self._next_able(self._best_board(in_hand))))
+            filter(None, (_best_board(can_act, keys), self._next_able(_best_board(in_hand, keys))))
         )
-
-    def _best_board(self, candidates: list[str]) -> str | None:
-        boards = [
-            (low_key([c.rank for c in self.r.up_cards.get(p, [])][-4:] or [13]), i, p)
-            for i, p in enumerate(candidates)
-        ]
-        return min(boards)[2] if boards else None
 
     def _next_able(self, start: str | None) -> str | None:
         if start is None:
@@ -315,12 +340,13 @@ class _Engine:
         if self.last_actor is None:
             if self.street == Street.THIRD:
                 due = r.bring_in_due
-                return frozenset({due}) if due and (self._owes(due, 0) or self._owes(due, 1)) else frozenset()
+                if not due:
+                    return frozenset()
+                return frozenset({due}) if self._owes(due, 0) or self._owes(due, 1) else frozenset()
             if not self.opener_known:
                 self.opener, self.opener_known = self.compute_opener(), True
             return self.opener
-        live = [p for p in r.order if r.players[p].status in (Status.IN, Status.ALL_IN)]
-        if len(live) < 2:
+        if self.live_count < 2:
             return frozenset()
         found = {p for p in self.skipped if self._owes(p, 0) or self._owes(p, 1)}
         for v in VARIANTS:
@@ -330,27 +356,28 @@ class _Engine:
         return frozenset(found)
 
     def _owes(self, p: str, v: int) -> bool:
-        """Whether ``p`` still has to act: facing chips, or not yet acted while someone can answer."""
+        """Whether ``p`` still has to act: facing chips, or not yet acted while someone can answer
+        (``p`` can act, so someone else can when two players can)."""
         st = self.r.players[p]
-        if st.status != Status.IN:
+        if st.status is not _IN:
             return False
         if st.street_put[v] < self.current[v]:
             return True
-        others_can_act = any(q != p and s.status == Status.IN for q, s in self.r.players.items())
-        return p not in self.acted and others_can_act
+        return p not in self.acted and self.able_count >= 2
 
     def _next_owing(self, v: int) -> str | None:
         order = self.r.order
         start = order.index(self.last_actor) if self.last_actor in order else -1
-        for k in range(1, len(order) + 1):
-            p = order[(start + k) % len(order)]
+        n = len(order)
+        for k in range(1, n + 1):
+            p = order[(start + k) % n]
             if self._owes(p, v):
                 return p
         return None
 
     def act(self, a: Action) -> None:
         r = self.r
-        if a.street != self.street and a.street.is_betting:
+        if a.street != self.street and a.street in _BETTING:
             self.street = a.street
         if self.street == Street.THIRD and r.bring_in is None and r.bring_in_due is None:
             r.bring_in_due = self.bring_in_due()
@@ -361,13 +388,16 @@ class _Engine:
             due = frozenset({a.player}) | due
         if self.may_double(a):
             self.doubled = True
-        zero = (Decimal(0), Decimal(0))
-        put = (self.logged_put(a, st, 0), self.logged_put(a, st, 1)) if st else zero
-        wanted = (self.wanted_put(a, st, 0), self.wanted_put(a, st, 1)) if st else (None, None)
+        zero = _ZEROS
+        put: tuple[Decimal, Decimal] = zero
+        wanted: tuple[Decimal | None, Decimal | None] = (None, None)
+        if st is not None:
+            put = (self.logged_put(a, st, 0), self.logged_put(a, st, 1))
+            wanted = (self.wanted_put(a, st, 0, put[0]), self.wanted_put(a, st, 1, put[1]))
         step = Step(
             a,
             status,
-            (st.stack(0), st.stack(1)) if st else zero,
+            (st.start - st.put[0], st.start - st.put[1]) if st else zero,
             (st.street_put[0], st.street_put[1]) if st else zero,
             (self.current[0], self.current[1]),
             self.unit(),
@@ -379,7 +409,7 @@ class _Engine:
             1 + r.profile.raises_per_round,
             put,
             wanted,
-            len(r.live),
+            self.live_count,
         )
         r.steps.append(step)
         if st is None or status != Status.IN:
@@ -389,12 +419,12 @@ class _Engine:
         self.skipped.discard(a.player)
         self.apply_action(a, st, put, wanted)
 
-    def wanted_put(self, a: Action, st: PlayerState, v: int) -> Decimal | None:
-        """What this action should put in by the rules, in variant ``v`` (None: no rule says)."""
+    def wanted_put(self, a: Action, st: PlayerState, v: int, logged: Decimal) -> Decimal | None:
+        """What this action should put in by the rules, in variant ``v`` (None: no rule says);
+        ``logged`` is ``logged_put(a, st, v)``."""
         if a.kind in (ActionKind.CHECK, ActionKind.FOLD):
-            return Decimal(0)
-        logged = self.logged_put(a, st, v)
-        stack = st.stack(v)
+            return _ZERO
+        stack = st.start - st.put[v]
         want: Decimal | None
         if a.kind == ActionKind.BRING_IN:
             want = self.r.table_bring_in
@@ -416,7 +446,7 @@ class _Engine:
         if a.kind in (ActionKind.RAISE, ActionKind.COMPLETE) and a.to is not None:
             return a.to - st.street_put[v]
         if a.kind in (ActionKind.CHECK, ActionKind.FOLD):
-            return Decimal(0)
+            return _ZERO
         return a.amount
 
     def apply_action(
@@ -430,7 +460,7 @@ class _Engine:
         kind = a.kind
         self.last_actor = a.player
         if kind == ActionKind.FOLD:
-            st.status = Status.FOLDED
+            self.set_status(st, Status.FOLDED)
             r.folded_on[a.player] = self.street
             return
         self.acted.add(a.player)
@@ -447,7 +477,7 @@ class _Engine:
             st.put[v] += chips
             st.street_put[v] += chips
         if st.stack(0) == 0 or a.all_in:
-            st.status = Status.ALL_IN
+            self.set_status(st, Status.ALL_IN)
         if kind == ActionKind.BRING_IN:
             r.bring_in = a
             self.current = [max(self.current[v], st.street_put[v]) for v in VARIANTS]
@@ -478,22 +508,21 @@ class _Engine:
         if not self.betting_open:
             return
         r = self.r
-        live = [p for p in r.order if r.players[p].status in (Status.IN, Status.ALL_IN)]
         pending: list[str] = []
-        if len(live) >= 2 and (self.last_actor is not None or self.due()):
-            pending = [
-                p
-                for p in r.order
-                if all(self._owes(p, v) for v in VARIANTS) and not self._flagged_this_street(p)
-            ]
+        if self.live_count >= 2 and (self.last_actor is not None or self.due()):
+            owing = [p for p in r.order if self._owes(p, 0) and self._owes(p, 1)]
+            if owing:
+                flagged = self._flagged_this_street()
+                pending = [p for p in owing if p not in flagged]
         r.round_ends.append(RoundEnd(self.street, line, tuple(pending)))
         self.betting_open = False
 
-    def _flagged_this_street(self, player: str) -> bool:
-        """A wrong amount or an illegal check already explains this player's unfinished round."""
-        return any(
-            s.action.player == player
-            and s.action.street == self.street
-            and (s.flagged or (s.action.kind == ActionKind.CHECK and s.current_bet[0] > s.street_put[0]))
+    def _flagged_this_street(self) -> set[str]:
+        """Players whose wrong amount or illegal check already explains their unfinished round."""
+        street = self.street
+        return {
+            s.action.player
             for s in self.r.steps
-        )
+            if s.action.street == street
+            and (s.flagged or (s.action.kind == ActionKind.CHECK and s.current_bet[0] > s.street_put[0]))
+        }

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import hashlib
 import importlib.resources
+import os
 import threading
 from collections.abc import Callable
 from decimal import Decimal
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Generic, TypeVar, cast
 
-from lark import Lark, Token, Transformer
+from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import UnexpectedInput
 
 from razzlog.cards import Card, parse_cards
@@ -30,6 +30,18 @@ from razzlog.sites.errors import Vocabulary, parse_error, site_violation
 from razzlog.sites.masking import MARK_CLOSE, MARK_OPEN, Syntax, mask_lines
 from razzlog.sources import RawHand
 from razzlog.violations import Severity, Violation
+
+# lark-cython (a compiled LALR parser and lexer for Lark) when it is installed,
+# which parses the same with the same errors, about a third faster;
+# RAZZLOG_LARK_CYTHON=0 turns it off (pure Lark).
+LARK_PLUGINS: dict[str, Any] = {}
+if os.environ.get("RAZZLOG_LARK_CYTHON", "1") != "0":
+    try:
+        import lark_cython
+
+        LARK_PLUGINS = dict(lark_cython.plugins)
+    except ImportError:  # pragma: no cover - the optional speed-up is missing
+        pass
 
 # --------------------------------------------------------------------------- values
 
@@ -68,9 +80,22 @@ def bracketed(value: str) -> tuple[Card, ...]:
     return _cards(value[value.rindex("[") + 1 : value.rindex("]")])
 
 
-@lru_cache(maxsize=8192)
+# One Card object per card as the grammars print them ("Td", "10d"): cards are
+# looked up rather than parsed, and equal cards are the same object.
+_CARD_OF: dict[str, Card] = {
+    text: Card.parse(text)
+    for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
+    for suit in "shdc"
+    for text in (rank + suit,)
+}
+_CARD_OF.update({"10" + suit: _CARD_OF["T" + suit] for suit in "shdc"})
+
+
 def _cards(text: str) -> tuple[Card, ...]:
-    return parse_cards(text)
+    try:
+        return tuple([_CARD_OF[t] for t in text.split()])
+    except KeyError:
+        return parse_cards(text)
 
 
 # --------------------------------------------------------------------------- grammar and parser
@@ -113,6 +138,22 @@ class SiteTransformer(Transformer[Token, Any]):
         # a line's first token starts with the line break(s) before it
         return (tok.end_line or 0) + self.offset
 
+    def __default__(self, data: str, children: list[Any], meta: Any) -> Any:
+        # Rules without a callback: the inlined ones ("_seats", "__third_star_3"…),
+        # whose node the parser only opens to take the children, get a bare node.
+        if data[0] == "_":
+            return _Inline(children)
+        return Tree(data, children, meta)  # what Transformer.__default__ does
+
+
+class _Inline:
+    """The node of an inlined rule: only its children are ever read."""
+
+    __slots__ = ("children",)
+
+    def __init__(self, children: list[Any]) -> None:
+        self.children = children
+
 
 T = TypeVar("T", bound=SiteTransformer)
 
@@ -141,6 +182,7 @@ class SiteParser(Generic[T]):
                 lexer="contextual",
                 transformer=transformer,
                 cache=True,
+                _plugins=LARK_PLUGINS,
             )
             self._built = lark, transformer
         return self._built

@@ -71,7 +71,8 @@ class Syntax:
     # feeling happy", which the grammar matches by its tail whatever comes
     # before; masking a shorter name never eats into that tail)
     fallback_shortest: bool
-    # an "Uncalled bet" line up to the name (which ends the line)
+    # an "Uncalled bet" line up to the name (which ends the line); its match
+    # must end at one place (the name is the rest of the line)
     returned: str
 
 
@@ -111,23 +112,55 @@ class Masked:
 
 
 @dataclass(frozen=True, slots=True)
-class _Patterns:
-    start: re.Pattern[str]
-    deal: re.Pattern[str]
-    returned: re.Pattern[str]
-    seat: re.Pattern[str]
+class _Compiled:
+    """A syntax's patterns that do not depend on the names (compiled once per syntax)."""
+
+    tails: re.Pattern[str]  # what may follow a name at the start of a line
+    fallback_tail: re.Pattern[str]
+    returned: re.Pattern[str]  # the "Uncalled bet" line up to the name
 
 
-@lru_cache(maxsize=256)
-def _patterns(names: tuple[str, ...], syntax: Syntax) -> _Patterns:
-    alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    fallback = "|".join(re.escape(n) for n in sorted(names, key=len)) if syntax.fallback_shortest else alt
-    return _Patterns(
-        start=re.compile(rf"(?:({alt})(?={syntax.line_tails})|({fallback})(?={syntax.fallback_tail}))"),
-        deal=re.compile(rf"Dealt to (?:({alt})(?= {_CARDS}(?: {_CARDS})?$)|({alt})(?= ))"),
-        returned=re.compile(rf"{syntax.returned}({alt})$"),
-        seat=re.compile(rf"Seat \d+: ({alt})(?= |$)"),
+# A "Dealt to NAME" line whose name is followed by its cards and nothing else.
+_DEALT_CARDS = re.compile(rf" {_CARDS}(?: {_CARDS})?$")
+_DEALT_TO = len("Dealt to ")
+_SUMMARY_SEAT = re.compile(r"Seat \d+: ")
+
+
+@lru_cache(maxsize=16)
+def _compiled(syntax: Syntax) -> _Compiled:
+    return _Compiled(
+        tails=re.compile(syntax.line_tails),
+        fallback_tail=re.compile(syntax.fallback_tail),
+        returned=re.compile(syntax.returned),
     )
+
+
+# Names are matched with str.startswith over lists sorted by length (longest
+# first, ties in seat order), trying them in the order a regular expression
+# alternation "NAME1|NAME2|…" would, so that no pattern is compiled per hand.
+
+
+def _at_start(line: str, longest: list[str], fallback: list[str], c: _Compiled) -> str | None:
+    """The name a line starts with: the first (longest) whose remainder has a valid shape,
+    else the first in ``fallback`` order followed by the fallback tail."""
+    for name in longest:
+        if line.startswith(name) and c.tails.match(line, len(name)):
+            return name
+    for name in fallback:
+        if line.startswith(name) and c.fallback_tail.match(line, len(name)):
+            return name
+    return None
+
+
+def _dealt_to(line: str, longest: list[str]) -> str | None:
+    """``Dealt to NAME [cards]``: the longest name followed by cards, else by a space."""
+    for name in longest:
+        if line.startswith(name, _DEALT_TO) and _DEALT_CARDS.match(line, _DEALT_TO + len(name)):
+            return name
+    for name in longest:
+        if line.startswith(name, _DEALT_TO) and line.startswith(" ", _DEALT_TO + len(name)):
+            return name
+    return None
 
 
 def seated_names(lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTARS) -> dict[int, str]:
@@ -157,7 +190,9 @@ def mask_lines(raw_lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTA
     if not names:
         return Masked("\n" + "\n".join(lines), lines, (), {})
 
-    pats = _patterns(tuple(names), syntax)
+    compiled = _compiled(syntax)
+    longest = sorted(names, key=len, reverse=True)
+    fallback = sorted(names, key=len) if syntax.fallback_shortest else longest
     markers = [f"{MARK_OPEN}{i}{MARK_CLOSE}" for i in range(len(names))]
     out = list(lines)
     spans: dict[int, tuple[int, int, int]] = {}
@@ -178,21 +213,18 @@ def mask_lines(raw_lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTA
                 if m:
                     name, pos = m.group(2), m.start(2)
             elif section == 2:
-                name, pos = _summary_seat(line, seats, pats.seat)
+                name, pos = _summary_seat(line, seats, longest)
         elif line.startswith("Dealt to "):
-            m = pats.deal.match(line)
-            if m:
-                name, pos = (m.group(1), m.start(1)) if m.group(1) else (m.group(2), m.start(2))
+            name = _dealt_to(line, longest)
+            pos = _DEALT_TO
         elif line.startswith("Uncalled bet "):
-            m = pats.returned.match(line)
-            if m:
-                name, pos = m.group(1), m.start(1)
+            m = compiled.returned.match(line)
+            if m and line[m.end() :] in index:
+                name, pos = line[m.end() :], m.end()
         elif i == 1 and line.startswith("Table '"):
             continue
         if name is None:
-            m = pats.start.match(line)
-            if m:
-                name, pos = (m.group(1), 0) if m.group(1) else (m.group(2), 0)
+            name, pos = _at_start(line, longest, fallback, compiled), 0
         if name is None or name not in index:
             continue
         marker = markers[index[name]]
@@ -202,7 +234,7 @@ def mask_lines(raw_lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTA
     return Masked("\n" + "\n".join(out), lines, tuple(names), spans)
 
 
-def _summary_seat(line: str, seats: dict[int, str], fallback: re.Pattern[str]) -> tuple[str | None, int]:
+def _summary_seat(line: str, seats: dict[int, str], longest: list[str]) -> tuple[str | None, int]:
     colon = line.find(": ", 5)
     if colon > 5 and line[5:colon].isdigit():
         name = seats.get(int(line[5:colon]))
@@ -211,7 +243,11 @@ def _summary_seat(line: str, seats: dict[int, str], fallback: re.Pattern[str]) -
             end = pos + len(name)
             if end == len(line) or line[end] == " ":
                 return name, pos
-    m = fallback.match(line)
+    m = _SUMMARY_SEAT.match(line)
     if m:
-        return m.group(1), m.start(1)
+        pos = m.end()
+        for name in longest:
+            end = pos + len(name)
+            if line.startswith(name, pos) and (end == len(line) or line[end] == " "):
+                return name, pos
     return None, 0

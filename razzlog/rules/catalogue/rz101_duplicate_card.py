@@ -42,18 +42,20 @@ def duplicate_card(r: Replay) -> Iterator[Finding]:
     for e in r.hand.events:
         found: list[Finding | None] = []
         if isinstance(e, Deal):
-            found += [seen(c, e.player, e.line, e.street.value, False) for c in e.known]
-            found += [seen(c, e.player, e.line, e.street.value, True) for c in e.new]
+            street = e.street.value
+            found += [seen(c, e.player, e.line, street, False) for c in e.known]
+            found += [seen(c, e.player, e.line, street, True) for c in e.new]
         elif isinstance(e, CommonCard):
             found.append(seen(e.card, "the board", e.line, "7th", True))
         elif isinstance(e, Show | SummarySeat):
             street = e.street.value if isinstance(e, Show) else "summary"
-            found += [
-                seen(c, e.player, e.line, street, i in _repeats(e.cards)) for i, c in enumerate(e.cards)
-            ]
+            repeats = _repeats(e.cards)
+            found += [seen(c, e.player, e.line, street, i in repeats) for i, c in enumerate(e.cards)]
         yield from (f for f in found if f is not None)
 
 
 def _repeats(cards: tuple[Card, ...]) -> set[int]:
     """Positions of cards listed a second time in one line."""
+    if len(set(cards)) == len(cards):
+        return set()
     return {i for i, c in enumerate(cards) if c in cards[:i]}

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterator
 from decimal import Decimal
 
-from razzlog.events import ActionKind
+from razzlog.events import Action, ActionKind
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay
 from razzlog.rules.structures import bring_in_range
@@ -50,19 +50,31 @@ def bring_in_amount(r: Replay) -> Iterator[Finding]:
             )
 
 
-def against_table(r: Replay, seen: Counter[Decimal]) -> Iterator[Finding]:
-    """Where the stakes' bring-in is unknown: judge it against earlier hands at the table.
+def bring_in_to_compare(r: Replay) -> Action | None:
+    """The bring-in that ``against_table`` judges: one whose size the stakes do not fix.
 
-    ``seen`` counts the bring-ins of earlier hands at the same table and stakes.
-    A bring-in is flagged when another amount is established there (seen at
-    least twice, and more often than this one); it is then counted either way.
+    None when there is no bring-in, it is all-in, the table's bring-in is
+    known, or it is out of range (already judged by the range check).
     """
     a = r.bring_in
     if a is None or a.all_in or r.table_bring_in is not None:
-        return
+        return None
     low, high = bring_in_range(r.hand, r.profile)
     if not low <= a.amount <= high:
-        return  # already judged by the range check
+        return None
+    return a
+
+
+def against_table(a: Action | None, seen: Counter[Decimal]) -> Iterator[Finding]:
+    """Where the stakes' bring-in is unknown: judge it against earlier hands at the table.
+
+    ``a`` is ``bring_in_to_compare(replay)``; ``seen`` counts the bring-ins of
+    earlier hands at the same table and stakes.  A bring-in is flagged when
+    another amount is established there (seen at least twice, and more often
+    than this one); it is then counted either way.
+    """
+    if a is None:
+        return
     if seen:
         usual, times = seen.most_common(1)[0]
         if times >= 2 and a.amount != usual and seen[a.amount] < times:

@@ -1,0 +1,301 @@
+"""Audit and parse on several processes, with the results in input order.
+
+The main process reads the input (:func:`razzlog.sources.iter_raw_hands`
+streams it) and cuts it into chunks of hands.  A pool of worker processes
+parses each chunk, replays its hands and runs the per-hand rules.  The main
+process takes the chunks back in input order and runs the cross-hand checks
+(``duplicate-hand``, ``stack-continuity``, the table's bring-ins), which need
+the hands in order, on small facts computed by the workers
+(:class:`~razzlog.rules.engine.CrossFacts`).  So :func:`audit_parallel` yields
+what :func:`razzlog.api.audit_paths` yields, report for report and violation
+for violation, and :func:`parse_parallel` what :func:`razzlog.api.parse_paths`
+yields.
+
+At most ``in_flight`` chunks are out at a time (read, not yet yielded), so
+memory stays flat whatever the size of the input.  ``jobs=1`` starts no
+process: it is the plain in-process pipeline.
+
+Objects cross process boundaries pickled.  Unpickling a parsed hand (a few
+hundred frozen dataclasses) costs about a quarter of what parsing it does, in
+the main process, so by default the audit sends back only what a report needs:
+the hand's header and seats (``keep_hands=False``).  ``keep_hands=True`` sends
+every event, for callers that read ``report.hand.events``.
+"""
+
+from __future__ import annotations
+
+import copyreg
+import dataclasses
+import io
+import os
+import pickle
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from operator import attrgetter
+from typing import Any, TypeVar
+
+from razzlog import cards, events, violations
+from razzlog.api import HandReport, audit_paths, parse_paths
+from razzlog.events import Hand
+from razzlog.sources import RawHand, iter_raw_hands
+from razzlog.violations import Violation
+
+CHUNK_SIZE = 200  # hands per task: large enough that the per-task overhead is negligible
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+# A raw hand as sent to a worker: RawHand's fields (a plain tuple pickles faster).
+_RawFields = tuple[str, int, tuple[str, ...], str]
+
+
+def cpu_jobs(jobs: int) -> int:
+    """The number of processes for ``jobs``: itself if positive, else one per CPU."""
+    if jobs > 0:
+        return jobs
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
+# --------------------------------------------------------------------------- audit
+
+
+def audit_parallel(
+    paths: Iterable[str],
+    profile: str = "auto",
+    select: set[str] | None = None,
+    ignore: set[str] | None = None,
+    jobs: int = 0,
+    open_pair_double: bool = False,
+    *,
+    keep_hands: bool = False,
+    chunk_size: int = CHUNK_SIZE,
+    in_flight: int | None = None,
+) -> Iterator[HandReport]:
+    """:func:`razzlog.api.audit_paths` on ``jobs`` processes (0: one per CPU), in input order.
+
+    The reports are those of ``audit_paths`` (same files, lines, hand ids and
+    violations in the same order), except that without ``keep_hands`` a
+    parsed hand's ``report.hand`` holds its header, place and seats but no
+    other events.
+    """
+    jobs = cpu_jobs(jobs)
+    if jobs == 1:
+        yield from audit_paths(paths, profile, select, ignore, open_pair_double)
+        return
+    from razzlog.rules.engine import CrossHandChecks, sort_by_line
+
+    cross = CrossHandChecks()
+    work = _AuditChunk(profile, open_pair_double, keep_hands)
+    for results in _ordered(_raw_chunks(paths, chunk_size), work, jobs, in_flight):
+        for kind, first, found, facts in results:
+            if kind == _PARSED:
+                hand: Hand = first
+                found.extend(cross.check_facts(facts))
+                sort_by_line(found)
+                h = hand.header
+                report = HandReport(hand.file, hand.first_line, h.site, h.hand_id, hand, tuple(found))
+            elif kind == _NOT_PARSED:
+                file, line, v = first
+                report = HandReport(file, line, v.site, v.hand_id, None, (v,))
+            else:
+                v = first
+                report = HandReport(v.file, v.line, v.site, v.hand_id, None, (v,))
+            kept = tuple(v for v in report.violations if _wanted(v.rule, select, ignore))
+            yield HandReport(report.file, report.first_line, report.site, report.hand_id, report.hand, kept)
+
+
+_PARSED, _NOT_PARSED, _INPUT_ERROR = 0, 1, 2
+
+
+class _AuditChunk:
+    """The workers' part of the audit: parse, replay and per-hand rules, for one chunk."""
+
+    def __init__(self, profile: str, open_pair_double: bool, keep_hands: bool) -> None:
+        self.profile = profile
+        self.open_pair_double = open_pair_double
+        self.keep_hands = keep_hands
+
+    def __call__(self, chunk: list[_RawFields | Violation]) -> bytes:
+        from razzlog.rules.engine import cross_facts, hand_violations
+        from razzlog.rules.profiles import profile_for
+        from razzlog.rules.replay import replay
+        from razzlog.sites import parse_raw_hand
+
+        out: list[tuple[int, Any, Any, Any]] = []
+        for item in chunk:
+            if isinstance(item, Violation):
+                out.append((_INPUT_ERROR, item, None, None))
+                continue
+            raw = RawHand(*item)
+            parsed = parse_raw_hand(raw)
+            if isinstance(parsed, Violation):
+                out.append((_NOT_PARSED, (raw.file, raw.first_line, parsed), None, None))
+                continue
+            profile = profile_for(self.profile, parsed.header.site, self.open_pair_double)
+            state = replay(parsed, profile)
+            facts = cross_facts(parsed, state, slim=True)
+            hand = parsed if self.keep_hands else facts.hand
+            out.append((_PARSED, hand, hand_violations(parsed, state), facts))
+        return dumps(out)
+
+
+def _wanted(rule: str, select: set[str] | None, ignore: set[str] | None) -> bool:
+    if select and rule not in select:
+        return False
+    return not (ignore and rule in ignore)
+
+
+# --------------------------------------------------------------------------- parse
+
+
+def parse_parallel(
+    paths: Iterable[str],
+    jobs: int = 0,
+    *,
+    chunk_size: int = CHUNK_SIZE,
+    in_flight: int | None = None,
+) -> Iterator[Hand | Violation]:
+    """:func:`razzlog.api.parse_paths` on ``jobs`` processes (0: one per CPU), in input order.
+
+    Every parsed hand comes back whole to this process; where only something
+    computed from each hand is needed, :func:`map_parsed` computes it in the
+    workers instead, which is cheaper.
+    """
+    jobs = cpu_jobs(jobs)
+    if jobs == 1:
+        yield from parse_paths(paths)
+        return
+    yield from map_parsed(paths, _identity, jobs, chunk_size=chunk_size, in_flight=in_flight)
+
+
+def map_parsed(
+    paths: Iterable[str],
+    fn: Callable[[Hand | Violation], T],
+    jobs: int = 0,
+    *,
+    chunk_size: int = CHUNK_SIZE,
+    in_flight: int | None = None,
+) -> Iterator[T]:
+    """``fn(item)`` for every item of ``parse_paths(paths)``, in input order, ``fn`` running in
+    ``jobs`` worker processes (0: one per CPU; 1: in this process).
+
+    ``fn`` must be picklable (a module-level function) and so must its results.
+    """
+    jobs = cpu_jobs(jobs)
+    if jobs == 1:
+        yield from map(fn, parse_paths(paths))
+        return
+    for results in _ordered(_raw_chunks(paths, chunk_size), _MapChunk(fn), jobs, in_flight):
+        yield from results
+
+
+def _identity(item: Hand | Violation) -> Hand | Violation:
+    return item
+
+
+class _MapChunk:
+    def __init__(self, fn: Callable[[Hand | Violation], Any]) -> None:
+        self.fn = fn
+
+    def __call__(self, chunk: list[_RawFields | Violation]) -> bytes:
+        from razzlog.sites import parse_raw_hand
+
+        fn = self.fn
+        return dumps(
+            [fn(item if isinstance(item, Violation) else parse_raw_hand(RawHand(*item))) for item in chunk]
+        )
+
+
+# --------------------------------------------------------------------------- the pool
+
+
+def _raw_chunks(paths: Iterable[str], size: int) -> Iterator[list[_RawFields | Violation]]:
+    chunk: list[_RawFields | Violation] = []
+    for item in iter_raw_hands(paths):
+        chunk.append(
+            item if isinstance(item, Violation) else (item.file, item.first_line, item.lines, item.encoding)
+        )
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _executor(jobs: int) -> Executor:
+    return ProcessPoolExecutor(max_workers=jobs)
+
+
+def _ordered(
+    chunks: Iterator[list[_RawFields | Violation]],
+    work: Callable[[list[_RawFields | Violation]], bytes],
+    jobs: int,
+    in_flight: int | None,
+) -> Iterator[list[Any]]:
+    """``work(chunk)`` for every chunk, run by ``jobs`` processes, unpickled, in order.
+
+    At most ``in_flight`` chunks (default: three per process) are submitted and not yet
+    yielded; the next chunk is read only when the oldest has been taken.
+    """
+    limit = max(1, in_flight if in_flight is not None else 3 * jobs)
+    pending: deque[Future[bytes]] = deque()
+    executor = _executor(jobs)
+    try:
+        for chunk in chunks:
+            pending.append(executor.submit(work, chunk))
+            if len(pending) >= limit:
+                yield pickle.loads(pending.popleft().result())
+        while pending:
+            yield pickle.loads(pending.popleft().result())
+    finally:
+        for future in pending:
+            future.cancel()
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+# --------------------------------------------------------------------------- pickling
+#
+# A frozen dataclass with slots pickles through Python-level __getstate__ and
+# __setstate__ (dataclasses.fields() for every object); events are pickled as
+# (class, field values) instead, which is rebuilt by the class's __init__.
+
+
+def _reducer(cls: type, names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    get = attrgetter(*names)
+    if len(names) == 1:
+        return lambda obj: (cls, (get(obj),))
+    return lambda obj: (cls, get(obj))
+
+
+def _dispatch_table() -> dict[type, Callable[[Any], Any]]:
+    from razzlog.rules.engine import CrossFacts
+
+    table: dict[type, Callable[[Any], Any]] = dict(copyreg.dispatch_table)
+    classes: list[type] = [CrossFacts, RawHand]
+    for module in (events, cards, violations):
+        classes += [
+            c for c in vars(module).values() if isinstance(c, type) and c.__module__ == module.__name__
+        ]
+    for cls in classes:
+        if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__"):
+            continue
+        fields = dataclasses.fields(cls)
+        if all(f.init for f in fields):
+            table[cls] = _reducer(cls, tuple(f.name for f in fields))
+    return table
+
+
+_DISPATCH: dict[type, Callable[[Any], Any]] | None = None
+
+
+def dumps(obj: object) -> bytes:
+    """``pickle.dumps(obj)``, with razzlog's dataclasses pickled as constructor calls."""
+    global _DISPATCH
+    if _DISPATCH is None:
+        _DISPATCH = _dispatch_table()
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out, pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = _DISPATCH
+    pickler.dump(obj)
+    return out.getvalue()
