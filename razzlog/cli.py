@@ -176,6 +176,10 @@ def audit(
             help="Allow the 4th-street big bet when an open pair shows (a stud-high casino option).",
         ),
     ] = False,
+    jobs: Annotated[
+        int,
+        typer.Option("--jobs", "-j", min=0, help="Worker processes (0: one per CPU). Output order is kept."),
+    ] = 1,
 ) -> None:
     """Parse and replay every hand; report the rule violations."""
     selected = rule_names(select, "--select")
@@ -191,7 +195,12 @@ def audit(
             writer = render.JsonWriter(out)
         else:
             writer = render.TableWriter(report_console(out, output is not None), quiet=quiet)
-        reports = audit_paths(paths, profile.value, selected, ignored, open_pair_double)
+        if jobs == 1:
+            reports = audit_paths(paths, profile.value, selected, ignored, open_pair_double)
+        else:
+            from razzlog.parallel import audit_parallel
+
+            reports = audit_parallel(paths, profile.value, selected, ignored, jobs, open_pair_double)
         tally = render.run(reports, writer)
     for problem in tally.input_problems():
         error(problem)

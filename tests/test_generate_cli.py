@@ -43,3 +43,12 @@ def test_usage_errors_exit_2() -> None:
     assert _run("generate", "--players", "1-9").returncode == 2
     assert _run("generate", "--violations", "0.2").returncode == 2  # no --labels
     assert _run("generate", "--site", "fulltilt").returncode == 2
+
+
+def test_audit_with_two_jobs_prints_exactly_what_one_job_prints(tmp_path: Path) -> None:
+    hands, labels = tmp_path / "hands.txt", tmp_path / "labels.jsonl"
+    assert _run("generate", "-n", "500", "--seed", "8", "--violations", "0.3", "--labels", str(labels), "-o", str(hands)).returncode == 0
+    one = _run("audit", str(hands), "--format", "jsonl")
+    two = _run("audit", str(hands), "--format", "jsonl", "--jobs", "2")
+    assert one.returncode == two.returncode == 1
+    assert one.stdout == two.stdout and one.stdout.count("\n") > 100
