@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from razzlog.events import Hand
 from razzlog.rules.profiles import Profile, profile_for
 from razzlog.sites import parse_raw_hand
-from razzlog.sources import RawHand, iter_raw_hands
+from razzlog.sources import RawHand, ReadProgress, iter_raw_hands
 from razzlog.violations import Severity, Violation
 
 if TYPE_CHECKING:
@@ -58,9 +58,12 @@ class AuditSummary:
                     self.worst = v.severity
 
 
-def parse_paths(paths: Iterable[str]) -> Iterator[Hand | Violation]:
-    """Every hand of the input, parsed, or the violation that says why it is not."""
-    for item in iter_raw_hands(paths):
+def parse_paths(paths: Iterable[str], *, progress: ReadProgress | None = None) -> Iterator[Hand | Violation]:
+    """Every hand of the input, parsed, or the violation that says why it is not.
+
+    ``progress``, if given, counts the bytes read (for a progress display).
+    """
+    for item in iter_raw_hands(paths, progress):
         if isinstance(item, Violation):
             yield item
         else:
@@ -73,17 +76,19 @@ def audit_paths(
     select: set[str] | None = None,
     ignore: set[str] | None = None,
     open_pair_double: bool = False,
+    *,
+    progress: ReadProgress | None = None,
 ) -> Iterator[HandReport]:
     """Parse and replay every hand under the rule profile; yield one report per hand.
 
     ``select``/``ignore`` are sets of rule names (see ``resolve_rule_names``).
     Input that is no hand history at all is reported as an ``unknown-format``
-    report with no hand id.
+    report with no hand id.  ``progress``, if given, counts the bytes read.
     """
     from razzlog.rules.engine import CrossHandChecks
 
     cross = CrossHandChecks()
-    for item in iter_raw_hands(paths):
+    for item in iter_raw_hands(paths, progress):
         report = audit_item(item, profile, cross, open_pair_double)
         kept = tuple(v for v in report.violations if _wanted(v.rule, select, ignore))
         yield HandReport(report.file, report.first_line, report.site, report.hand_id, report.hand, kept)

@@ -81,6 +81,24 @@ OutputOpt = Annotated[
         show_default=False,
     ),
 ]
+JobsOpt = Annotated[
+    int,
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=0,
+        help="Worker processes; 0: one per CPU (one process for inputs under 2 MB). Output order is kept.",
+    ),
+]
+ProgressOpt = Annotated[
+    bool | None,
+    typer.Option(
+        "--progress/--no-progress",
+        help="Progress bar on standard error (default: when standard error is a terminal "
+        "and the report goes to a file or a pipe).",
+        show_default=False,
+    ),
+]
 ProfileOpt = Annotated[
     ProfileName,
     typer.Option("--profile", help="Rule profile; 'auto' picks the site's own."),
@@ -121,6 +139,23 @@ def report_console(out: TextIO, to_file: bool) -> Console:
     if to_file:
         return Console(file=out, color_system=None, force_terminal=False, width=120, highlight=False)
     return Console(file=out, highlight=False)
+
+
+def show_progress(asked: bool | None, output: Path | None) -> bool:
+    """Whether to draw a progress bar: as asked, or when it cannot mix with the report.
+
+    A report printed on the terminal the bar would be drawn on is its own
+    progress, and the two would garble each other.
+    """
+    if asked is not None:
+        return asked
+    return sys.stderr.isatty() and (output is not None or not sys.stdout.isatty())
+
+
+def progress_console() -> Console:
+    from rich.console import Console
+
+    return Console(file=sys.stderr)
 
 
 def rule_names(values: list[str] | None, option: str) -> set[str] | None:
@@ -176,16 +211,17 @@ def audit(
             help="Allow the 4th-street big bet when an open pair shows (a stud-high casino option).",
         ),
     ] = False,
-    jobs: Annotated[
-        int,
-        typer.Option("--jobs", "-j", min=0, help="Worker processes (0: one per CPU). Output order is kept."),
-    ] = 1,
+    jobs: JobsOpt = 0,
+    progress: ProgressOpt = None,
 ) -> None:
     """Parse and replay every hand; report the rule violations."""
     selected = rule_names(select, "--select")
     ignored = rule_names(ignore, "--ignore")
-    from razzlog.api import audit_paths
+    from razzlog.parallel import audit_parallel, jobs_for
     from razzlog.render import audit as render
+    from razzlog.sources import ReadProgress
+
+    reading = ReadProgress.of(paths)
 
     with output_stream(output) as out:
         writer: render.AuditWriter
@@ -195,12 +231,19 @@ def audit(
             writer = render.JsonWriter(out)
         else:
             writer = render.TableWriter(report_console(out, output is not None), quiet=quiet)
-        if jobs == 1:
-            reports = audit_paths(paths, profile.value, selected, ignored, open_pair_double)
-        else:
-            from razzlog.parallel import audit_parallel
+        reports = audit_parallel(
+            paths,
+            profile.value,
+            selected,
+            ignored,
+            jobs_for(jobs, reading.total),
+            open_pair_double,
+            progress=reading,
+        )
+        if show_progress(progress, output):
+            from razzlog.render.progress import tracked
 
-            reports = audit_parallel(paths, profile.value, selected, ignored, jobs, open_pair_double)
+            reports = tracked(reports, reading, "auditing", progress_console())
         tally = render.run(reports, writer)
     for problem in tally.input_problems():
         error(problem)

@@ -38,7 +38,7 @@ from typing import Any, TypeVar
 from razzlog import cards, events, violations
 from razzlog.api import HandReport, audit_paths, parse_paths
 from razzlog.events import Hand
-from razzlog.sources import RawHand, iter_raw_hands
+from razzlog.sources import RawHand, ReadProgress, iter_raw_hands
 from razzlog.violations import Violation
 
 CHUNK_SIZE = 200  # hands per task: large enough that the per-task overhead is negligible
@@ -57,6 +57,24 @@ def cpu_jobs(jobs: int) -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
 
+# Below this size (about 1,000 hands) an input is done before a pool of
+# workers would have started and built its parsers: "one per CPU" runs it in
+# this process.
+SMALL_INPUT_BYTES = 2 * 1024 * 1024
+
+
+def jobs_for(jobs: int, input_bytes: int | None) -> int:
+    """The processes to run: ``jobs`` if positive; for 0, one per CPU, or one for a small input.
+
+    ``input_bytes`` is the input's size, None when unknown (standard input).
+    """
+    if jobs > 0:
+        return jobs
+    if input_bytes is not None and input_bytes < SMALL_INPUT_BYTES:
+        return 1
+    return cpu_jobs(0)
+
+
 # --------------------------------------------------------------------------- audit
 
 
@@ -71,6 +89,7 @@ def audit_parallel(
     keep_hands: bool = False,
     chunk_size: int = CHUNK_SIZE,
     in_flight: int | None = None,
+    progress: ReadProgress | None = None,
 ) -> Iterator[HandReport]:
     """:func:`razzlog.api.audit_paths` on ``jobs`` processes (0: one per CPU), in input order.
 
@@ -81,13 +100,13 @@ def audit_parallel(
     """
     jobs = cpu_jobs(jobs)
     if jobs == 1:
-        yield from audit_paths(paths, profile, select, ignore, open_pair_double)
+        yield from audit_paths(paths, profile, select, ignore, open_pair_double, progress=progress)
         return
     from razzlog.rules.engine import CrossHandChecks, sort_by_line
 
     cross = CrossHandChecks()
     work = _AuditChunk(profile, open_pair_double, keep_hands)
-    for results in _ordered(_raw_chunks(paths, chunk_size), work, jobs, in_flight):
+    for results in _ordered(_raw_chunks(paths, chunk_size, progress), work, jobs, in_flight):
         for kind, first, found, facts in results:
             if kind == _PARSED:
                 hand: Hand = first
@@ -155,6 +174,7 @@ def parse_parallel(
     *,
     chunk_size: int = CHUNK_SIZE,
     in_flight: int | None = None,
+    progress: ReadProgress | None = None,
 ) -> Iterator[Hand | Violation]:
     """:func:`razzlog.api.parse_paths` on ``jobs`` processes (0: one per CPU), in input order.
 
@@ -164,9 +184,11 @@ def parse_parallel(
     """
     jobs = cpu_jobs(jobs)
     if jobs == 1:
-        yield from parse_paths(paths)
+        yield from parse_paths(paths, progress=progress)
         return
-    yield from map_parsed(paths, _identity, jobs, chunk_size=chunk_size, in_flight=in_flight)
+    yield from map_parsed(
+        paths, _identity, jobs, chunk_size=chunk_size, in_flight=in_flight, progress=progress
+    )
 
 
 def map_parsed(
@@ -176,6 +198,7 @@ def map_parsed(
     *,
     chunk_size: int = CHUNK_SIZE,
     in_flight: int | None = None,
+    progress: ReadProgress | None = None,
 ) -> Iterator[T]:
     """``fn(item)`` for every item of ``parse_paths(paths)``, in input order, ``fn`` running in
     ``jobs`` worker processes (0: one per CPU; 1: in this process).
@@ -184,9 +207,9 @@ def map_parsed(
     """
     jobs = cpu_jobs(jobs)
     if jobs == 1:
-        yield from map(fn, parse_paths(paths))
+        yield from map(fn, parse_paths(paths, progress=progress))
         return
-    for results in _ordered(_raw_chunks(paths, chunk_size), _MapChunk(fn), jobs, in_flight):
+    for results in _ordered(_raw_chunks(paths, chunk_size, progress), _MapChunk(fn), jobs, in_flight):
         yield from results
 
 
@@ -210,9 +233,11 @@ class _MapChunk:
 # --------------------------------------------------------------------------- the pool
 
 
-def _raw_chunks(paths: Iterable[str], size: int) -> Iterator[list[_RawFields | Violation]]:
+def _raw_chunks(
+    paths: Iterable[str], size: int, progress: ReadProgress | None = None
+) -> Iterator[list[_RawFields | Violation]]:
     chunk: list[_RawFields | Violation] = []
-    for item in iter_raw_hands(paths):
+    for item in iter_raw_hands(paths, progress):
         chunk.append(
             item if isinstance(item, Violation) else (item.file, item.first_line, item.lines, item.encoding)
         )

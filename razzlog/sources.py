@@ -65,6 +65,36 @@ _BINARY_BREAK = re.compile(b"\r\n?|\n")
 _TEXT_BREAK = re.compile("\r\n?|\n")
 
 
+class ReadProgress:
+    """How far reading has got, for a progress display: bytes read of the input's total.
+
+    ``total`` is None when it cannot be known (standard input).  Reading adds
+    to ``done`` chunk by chunk, so it can be polled from the loop that
+    consumes the hands.
+    """
+
+    __slots__ = ("done", "total")
+
+    def __init__(self, total: int | None) -> None:
+        self.total = total
+        self.done = 0
+
+    @classmethod
+    def of(cls, paths: Iterable[str]) -> ReadProgress:
+        """The total size of the files ``paths`` name (folders walked as :func:`iter_files` does)."""
+        total = 0
+        for item in iter_files(paths):
+            if isinstance(item, Violation):
+                continue
+            if item == STDIN:
+                return cls(None)
+            try:
+                total += os.path.getsize(item)
+            except OSError:
+                continue
+        return cls(total)
+
+
 @dataclass(frozen=True, slots=True)
 class RawHand:
     """The lines of one hand, as found in the input."""
@@ -147,12 +177,14 @@ def _walk(folder: str) -> Iterator[str | Violation]:
 # --------------------------------------------------------------------------- lines
 
 
-def _chunks(stream: BinaryIO) -> Iterator[bytes]:
+def _chunks(stream: BinaryIO, progress: ReadProgress | None = None) -> Iterator[bytes]:
     read = getattr(stream, "read1", stream.read)
     while True:
         chunk: bytes = read(_CHUNK)
         if not chunk:
             return
+        if progress is not None:
+            progress.done += len(chunk)
         yield chunk
 
 
@@ -205,9 +237,9 @@ def _utf16_text(first: bytes, rest: Iterator[bytes], encoding: str) -> Iterator[
         yield text
 
 
-def _decoded_lines(stream: BinaryIO) -> Iterator[tuple[str, str]]:
+def _decoded_lines(stream: BinaryIO, progress: ReadProgress | None = None) -> Iterator[tuple[str, str]]:
     """``(line, encoding)`` for every physical line of ``stream``."""
-    chunks = _chunks(stream)
+    chunks = _chunks(stream, progress)
     head = b""
     for chunk in chunks:  # enough bytes to see a BOM
         head += chunk
@@ -256,10 +288,10 @@ def iter_lines(path: str) -> Iterator[str]:
         yield line
 
 
-def _iter_lines_with_encoding(path: str) -> Iterator[tuple[str, str]]:
+def _iter_lines_with_encoding(path: str, progress: ReadProgress | None = None) -> Iterator[tuple[str, str]]:
     stream = _open(path)
     try:
-        yield from _decoded_lines(stream)
+        yield from _decoded_lines(stream, progress)
     finally:
         if path != STDIN:
             stream.close()
@@ -273,23 +305,25 @@ def is_header(line: str) -> bool:
     return line.startswith(HEADER_PREFIXES)
 
 
-def iter_raw_hands(paths: Iterable[str]) -> Iterator[RawHand | Violation]:
+def iter_raw_hands(
+    paths: Iterable[str], progress: ReadProgress | None = None
+) -> Iterator[RawHand | Violation]:
     """Every hand of every input file, in order, or the violation saying why there is none.
 
     Per file: non-blank text before the first header is a ``parse-error`` (at
     its first non-blank line) if the file has hands; a file without any hand
     header is one ``unknown-format`` violation at line 1; a file that cannot be
     read is an ``unknown-format`` violation at line 0 (or at the line where
-    reading failed).
+    reading failed).  ``progress``, if given, counts the bytes read.
     """
     for item in iter_files(paths):
         if isinstance(item, Violation):
             yield item
         else:
-            yield from _hands_of_file(item)
+            yield from _hands_of_file(item, progress)
 
 
-def _hands_of_file(path: str) -> Iterator[RawHand | Violation]:
+def _hands_of_file(path: str, progress: ReadProgress | None = None) -> Iterator[RawHand | Violation]:
     name = display_name(path)
     lines: list[str] = []  # the current hand; empty: before the first header
     first_line = 0
@@ -306,7 +340,7 @@ def _hands_of_file(path: str) -> Iterator[RawHand | Violation]:
 
     prefixes = HEADER_PREFIXES
     try:
-        for lineno, (line, encoding) in enumerate(_iter_lines_with_encoding(path), start=1):
+        for lineno, (line, encoding) in enumerate(_iter_lines_with_encoding(path, progress), start=1):
             if line.startswith(prefixes):  # is_header(line)
                 if lines:
                     yield finish()

@@ -11,7 +11,7 @@ from razzlog import parallel
 from razzlog.api import HandReport, audit_paths, parse_paths
 from razzlog.events import Hand
 from razzlog.generate.pokerstars_writer import generate_labeled
-from razzlog.sources import RawHand
+from razzlog.sources import RawHand, ReadProgress
 from razzlog.violations import Violation
 
 HANDS = 1500
@@ -133,9 +133,9 @@ def test_input_is_read_only_as_far_as_the_chunks_in_flight(
     read = 0
     real = parallel.iter_raw_hands
 
-    def counting(paths: list[str]) -> Iterator[RawHand | Violation]:
+    def counting(paths: list[str], progress: ReadProgress | None = None) -> Iterator[RawHand | Violation]:
         nonlocal read
-        for item in real(paths):
+        for item in real(paths, progress):
             read += 1
             yield item
 

@@ -24,7 +24,7 @@ from razzlog.sources import (
 )
 from razzlog.violations import Severity, Violation
 
-SAMPLES = Path("/work/shared/samples")
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"  # copies of the shared real samples
 PS_SAMPLE = SAMPLES / "pokerstars-cash-razz-0.04-0.08.txt"
 FT_SAMPLE = SAMPLES / "fulltilt-cash-razz-0.10-0.20.utf16.txt"
 
