@@ -38,7 +38,8 @@ Mutations, per rule:
   collects the difference, so the total pot is the legal one plus it.
 * pot-total: ``Total pot`` is off by a quarter of a small bet.
 * pot-award: a third of the single pot goes to a player who showed a worse hand.
-* showdown-order: two adjacent ``shows`` lines swap.
+* showdown-order: two adjacent ``shows`` lines of the showdown swap (under Full
+  Tilt's rules with side pots, two players who are not all-in).
 * hand-description: a shown low (and its summary line) names a worse five cards.
 * mucked-winner: the hero, the only winner of a single pot, mucks instead; the
   best other shown hand collects the pot.
@@ -346,7 +347,8 @@ def _pot_total(h: Hand, rng: random.Random) -> bool:
 
 
 def _shown(h: Hand) -> list[Event]:
-    return [e for e in h.events if e.kind == "show"]
+    """The shows of the showdown (not the hands Full Tilt turns up before it)."""
+    return [e for e in h.events if e.kind == "show" and e.desc]
 
 
 def _pot_award(h: Hand, rng: random.Random) -> bool:
@@ -367,7 +369,15 @@ def _pot_award(h: Hand, rng: random.Random) -> bool:
 
 def _showdown_order(h: Hand, rng: random.Random) -> bool:
     ev = h.events
-    options = [k for k in range(len(ev) - 1) if ev[k].kind == ev[k + 1].kind == "show"]
+    # Full Tilt's order of all-in players is not judged when there are side pots.
+    free = {e.player for e in ev if e.all_in} if h.site == "fulltilt" and h.pots else set()
+    options = [
+        k
+        for k in range(len(ev) - 1)
+        if ev[k].kind == ev[k + 1].kind == "show"
+        and ev[k].desc
+        and not {ev[k].player, ev[k + 1].player} & free
+    ]
     if not options:
         return False
     k = rng.choice(options)
