@@ -311,6 +311,28 @@ def logged_cards(h: Hand) -> set[Card]:
     return cards | {c for r in h.results for c in r.cards}
 
 
+def sole_winner(h: Hand) -> Event | None:
+    collects = [e for e in h.events if e.kind == "collect"]
+    return collects[0] if len(collects) == 1 and not h.pots else None
+
+
+def shift_pot(h: Hand, delta: int, player: str) -> bool:
+    """The single pot grows by ``delta``, all of it to its only winner ``player``."""
+    win = sole_winner(h)
+    if win is None or win.player != player or win.amount + delta <= 0:
+        return False
+    win.amount += delta
+    h.total_pot += delta
+    for r in h.results:
+        if r.player == player:
+            r.amount += delta
+    return True
+
+
+def no_uncalled(h: Hand) -> bool:
+    return not any(e.kind == "uncalled" for e in h.events)
+
+
 from razzlog.generate.inject import RULES, inject  # noqa: E402
 from razzlog.generate.stream import generate_labeled, generate_text, write_hand  # noqa: E402
 from razzlog.generate.tables import generate_hands, generate_session  # noqa: E402
