@@ -42,7 +42,7 @@ def test_labels_name_the_violation_of_each_injected_hand(tmp_path: Path) -> None
 def test_usage_errors_exit_2() -> None:
     assert _run("generate", "--players", "1-9").returncode == 2
     assert _run("generate", "--violations", "0.2").returncode == 2  # no --labels
-    assert _run("generate", "--site", "fulltilt").returncode == 2
+    assert _run("generate", "--site", "partypoker").returncode == 2
 
 
 def test_audit_with_two_jobs_prints_exactly_what_one_job_prints(tmp_path: Path) -> None:
