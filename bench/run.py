@@ -84,7 +84,7 @@ def _batch(index: int) -> Path:
 
 
 def _write_batch(index: int, hands: int) -> str:
-    from razzlog.generate.pokerstars_writer import generate_text
+    from razzlog.generate.stream import generate_text
 
     path = CACHE / f"batch-{SEED + index}-{hands}.txt"
     if not path.exists():

@@ -9,6 +9,7 @@ error or input that cannot be read at all.
 
 from __future__ import annotations
 
+import io
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
@@ -31,6 +32,16 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+class Site(StrEnum):
+    POKERSTARS = "pokerstars"
+    FULLTILT = "fulltilt"
+
+
+class Encoding(StrEnum):
+    UTF8 = "utf-8"
+    UTF16 = "utf-16"
 
 
 class AuditFormat(StrEnum):
@@ -117,13 +128,21 @@ def usage_error(message: str) -> NoReturn:
 
 
 @contextmanager
-def output_stream(path: Path | None) -> Iterator[TextIO]:
+def output_stream(path: Path | None, encoding: str = "utf-8") -> Iterator[TextIO]:
     """Standard output, or ``path`` opened for writing (a usage error if it cannot be)."""
-    if path is None:
+    if path is None and encoding == "utf-8":
         yield sys.stdout
         return
+    if path is None:  # another encoding on standard output: its bytes, encoded here
+        wrapper = io.TextIOWrapper(sys.stdout.buffer, encoding=encoding, newline="")
+        try:
+            yield wrapper
+        finally:
+            wrapper.flush()
+            wrapper.detach()  # standard output itself stays open
+        return
     try:
-        stream = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115 - closed below
+        stream = open(path, "w", encoding=encoding, newline="")  # noqa: SIM115 - closed below
     except OSError as exc:
         usage_error(f"cannot write {path}: {exc.strerror or exc}")
     try:
@@ -427,7 +446,9 @@ def stats(
 def generate(
     hands: Annotated[int, typer.Option("--hands", "-n", min=1, help="How many hands to write.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Same seed, same bytes.")] = 0,
-    site: Annotated[str, typer.Option("--site", help="Output format: pokerstars.")] = "pokerstars",
+    site: Annotated[
+        Site, typer.Option("--site", help="Output format, and the site's house rules the hands are dealt by.")
+    ] = Site.POKERSTARS,
     players: Annotated[
         str, typer.Option("--players", metavar="MIN-MAX", help="Players dealt in per table, e.g. 2-8.")
     ] = "2-8",
@@ -442,11 +463,20 @@ def generate(
         typer.Option("--labels", metavar="FILE", help="Write one JSON line per injected violation."),
     ] = None,
     output: OutputOpt = None,
+    encoding: Annotated[
+        Encoding,
+        typer.Option(
+            "--encoding",
+            help="utf-8 (the default, for either site), or utf-16: little-endian with a BOM,"
+            " as Full Tilt wrote its files.",
+        ),
+    ] = Encoding.UTF8,
 ) -> None:
     """Write synthetic, legal razz hand histories (for tests and benchmarks).
 
-    Hands come from an independent dealer that shares no code with the rules;
-    with --violations, that fraction of hands gets exactly one labelled violation.
+    Hands come from an independent dealer that shares no code with the rules,
+    in PokerStars' or Full Tilt's format and by that site's house rules; with
+    --violations, that fraction of hands gets exactly one labelled violation.
     """
     low, _, high = players.partition("-")
     try:
@@ -455,19 +485,19 @@ def generate(
         usage_error(f"--players takes MIN-MAX such as 2-8, not {players!r}")
     if not 2 <= seats[0] <= seats[1] <= 8:
         usage_error("--players must lie within 2-8")
-    if site != "pokerstars":
-        usage_error(
-            f"--site {site}: razzlog writes pokerstars hands only (a Full Tilt writer is not built yet)"
-        )
     if violations and labels is None:
         usage_error("--violations needs --labels FILE to say which hands hold which violation")
-    from razzlog.generate.pokerstars_writer import labels_jsonl, stream_labeled
+    from razzlog.generate.stream import labels_jsonl, stream_labeled
 
+    # UTF-16 as Full Tilt wrote it: little-endian, with a byte order mark first
+    utf16 = encoding == Encoding.UTF16
     with (
-        output_stream(output) as out,
+        output_stream(output, "utf-16-le" if utf16 else "utf-8") as out,
         open(labels, "w", encoding="utf-8") if labels else nullcontext() as label_file,
     ):
-        for text, new_labels in stream_labeled(seed, hands, seats, site, violations):
+        if utf16:
+            out.write("\ufeff")
+        for text, new_labels in stream_labeled(seed, hands, seats, site.value, violations):
             out.write(text)
             if label_file is not None and new_labels:
                 label_file.write(labels_jsonl(new_labels))

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from razzlog.generate import RULES, generate_hands, generate_session, inject, write_hand
-from razzlog.generate.pokerstars_writer import generate_labeled, generate_text, write_hands
+from razzlog.generate.stream import generate_labeled, generate_text, write_hands
 
 SAMPLE_SEED = 20260102
 STREETS = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6, "RIVER": 7}

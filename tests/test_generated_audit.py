@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from razzlog.api import AuditSummary, audit_paths
-from razzlog.generate.pokerstars_writer import generate_text
+from razzlog.generate.stream import generate_text
 
 
 def _audit(text: str) -> tuple[AuditSummary, list[str]]:

@@ -15,7 +15,7 @@ import pytest
 
 from razzlog.api import audit_paths
 from razzlog.generate.inject import RULES
-from razzlog.generate.pokerstars_writer import generate_labeled
+from razzlog.generate.stream import generate_labeled
 
 
 @pytest.mark.parametrize("seed", [7, 99, 2026])

@@ -10,7 +10,7 @@ import pytest
 from razzlog import parallel
 from razzlog.api import HandReport, audit_paths, parse_paths
 from razzlog.events import Hand
-from razzlog.generate.pokerstars_writer import generate_labeled
+from razzlog.generate.stream import generate_labeled
 from razzlog.sources import RawHand, ReadProgress
 from razzlog.violations import Violation
 

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from razzlog.generate.pokerstars_writer import generate_text
+from razzlog.generate.stream import generate_text
 from razzlog.parallel import SMALL_INPUT_BYTES, cpu_jobs, jobs_for
 from razzlog.sources import STDIN, ReadProgress, iter_raw_hands
 

@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 
 from razzlog.api import audit_paths, parse_paths
 from razzlog.events import Action, ActionKind, Hand
-from razzlog.generate.pokerstars_writer import generate_text
+from razzlog.generate.stream import generate_text
 from razzlog.stats import (
     STATS,
     Tables,

@@ -24,7 +24,7 @@ import pytest
 from typer.testing import CliRunner
 
 from razzlog.cli import app
-from razzlog.generate.pokerstars_writer import generate_text
+from razzlog.generate.stream import generate_text
 from razzlog.stats import load, player_stats, stat_columns
 from tests.test_stats import HANDS
 

@@ -47,14 +47,14 @@ class Stakes:
         return self.small_bet if street <= 4 else self.big_bet
 
 
-CASH_STAKES = (
+CASH_STAKES: tuple[Stakes, ...] = (
     Stakes(4, 8, 1, 2),
     Stakes(10, 20, 2, 5),
     Stakes(25, 50, 5, 10),
     Stakes(100, 200, 10, 25),
     Stakes(500, 1000, 50, 200),
 )
-TOURNAMENT_STAKES = (
+TOURNAMENT_STAKES: tuple[Stakes, ...] = (
     Stakes(75, 150, 15, 25, cash=False, level="V", buy_in="$200+$15"),
     Stakes(100, 200, 20, 30, cash=False, level="VI", buy_in="$10+$1"),
     Stakes(400, 800, 80, 125, cash=False, level="XI", buy_in="$27+$3"),
@@ -124,6 +124,8 @@ class Hand:
     tournament_id: int = 0
     cards: dict[str, tuple[Card, ...]] = field(default_factory=dict)
     end_stacks: dict[str, int] = field(default_factory=dict)
+    site: str = "pokerstars"  # whose house rules the hand was dealt under
+    raked_pot: int = 0  # the index in ``pots`` of the pot the rake was taken from
 
     def seat_of(self, player: str) -> int:
         return next(s.seat for s in self.seats if s.player == player)
@@ -159,6 +161,21 @@ def low_text(cards: Sequence[Card]) -> str:
     counts = Counter(five)
     order = sorted(counts, key=lambda r: (-counts[r], -r))
     return ",".join(RANK_CHARS[r - 1] for r in order for _ in range(counts[r]))
+
+
+def money_text(amount: int, stakes: Stakes, grouping: str = "") -> str:
+    """Cash as ``$0.39`` (whole dollars ``$2``, zero ``$0``), tournament chips as
+    plain integers; ``grouping=","`` separates thousands (``1,500``, ``$1,250.50``)."""
+    number = f"{{:{grouping}}}".format
+    if not stakes.cash:
+        return number(amount)
+    dollars, cents = divmod(amount, 100)
+    return f"${number(dollars)}" if cents == 0 else f"${number(dollars)}.{cents:02d}"
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """``[6d Kd 4s]``, as both sites print cards."""
+    return "[" + " ".join(str(c) for c in cards) + "]"
 
 
 def board_value(cards: Sequence[Card]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -234,9 +251,10 @@ class Clock:
     hand_id: int = 0
     when: datetime = datetime(2026, 1, 2, 10, 24, 42)
     tables: int = 0
+    first_ids: tuple[int, int] = (200_000_000_000, 260_000_000_000)
 
     def __post_init__(self) -> None:
-        self.hand_id = self.rng.randint(200_000_000_000, 260_000_000_000)
+        self.hand_id = self.rng.randint(*self.first_ids)
         self.when += timedelta(seconds=self.rng.randint(0, 40 * 86400))
 
 
@@ -293,13 +311,31 @@ def logged_cards(h: Hand) -> set[Card]:
     return cards | {c for r in h.results for c in r.cards}
 
 
-from razzlog.generate.dealer import generate_hands, generate_session  # noqa: E402
+def sole_winner(h: Hand) -> Event | None:
+    collects = [e for e in h.events if e.kind == "collect"]
+    return collects[0] if len(collects) == 1 and not h.pots else None
+
+
+def shift_pot(h: Hand, delta: int, player: str) -> bool:
+    """The single pot grows by ``delta``, all of it to its only winner ``player``."""
+    win = sole_winner(h)
+    if win is None or win.player != player or win.amount + delta <= 0:
+        return False
+    win.amount += delta
+    h.total_pot += delta
+    for r in h.results:
+        if r.player == player:
+            r.amount += delta
+    return True
+
+
+def no_uncalled(h: Hand) -> bool:
+    return not any(e.kind == "uncalled" for e in h.events)
+
+
 from razzlog.generate.inject import RULES, inject  # noqa: E402
-from razzlog.generate.pokerstars_writer import (  # noqa: E402
-    generate_labeled,
-    generate_text,
-    write_hand,
-)
+from razzlog.generate.stream import generate_labeled, generate_text, write_hand  # noqa: E402
+from razzlog.generate.tables import generate_hands, generate_session  # noqa: E402
 
 __all__ = [
     "CASH_STAKES",

@@ -11,10 +11,11 @@ from them, so the next hand stays continuous).  Every mutation is checked by
 a replay of the chips: no stack goes negative and every all-in flag agrees with
 the stack (except for ``stack-overdraw``, which breaks exactly that once).
 
-Mutations, per rule:
+Mutations, per rule (those of the pots, the showdown and the summary, from
+uncalled-bet on, are in ``inject_showdown.py``):
 
-* duplicate-card: a non-door card of one player becomes another card of the same
-  rank already in the log (everywhere that player's card appears).
+* duplicate-card: a non-door card of one player becomes another player's card of
+  the same rank already in the log (everywhere that player's card appears).
 * card-mismatch: one repeated earlier card in a later ``Dealt to`` line becomes an
   unseen card of the same rank (only in that line).
 * ante-amount / missing-ante: the winner's ante is doubled / removed.
@@ -30,7 +31,8 @@ Mutations, per rule:
   and so does the amount returned.
 * call-amount: a call of the winner grows by the bring-in.
 * cap-exceeded: the first call after ``Betting is capped`` (3rd–6th street, no
-  all-in) becomes a raise; later callers and the capper pay one more bet.
+  all-in) becomes a raise; later callers and the capper pay one more bet.  Under
+  Full Tilt's rules only where a later street's aggressor decides who shows first.
 * inactive-player-acted: a folded player checks after a check on a later street.
 * stack-overdraw: the last call of the hand is flagged ``and is all-in`` although
   the caller has chips left.
@@ -38,7 +40,8 @@ Mutations, per rule:
   collects the difference, so the total pot is the legal one plus it.
 * pot-total: ``Total pot`` is off by a quarter of a small bet.
 * pot-award: a third of the single pot goes to a player who showed a worse hand.
-* showdown-order: two adjacent ``shows`` lines swap.
+* showdown-order: two adjacent ``shows`` lines of the showdown swap (under Full
+  Tilt's rules with side pots, two players who are not all-in).
 * hand-description: a shown low (and its summary line) names a worse five cards.
 * mucked-winner: the hero, the only winner of a single pot, mucks instead; the
   best other shown hand collects the pot.
@@ -51,17 +54,18 @@ import copy
 import random
 from collections.abc import Callable
 
-from razzlog.cards import RANK_CHARS, Card
+from razzlog.cards import Card
 from razzlog.generate import (
     Event,
     Hand,
-    best_five,
     event_streets,
     logged_cards,
-    low_text,
-    low_value,
+    no_uncalled,
     replay_chips,
+    shift_pot,
+    sole_winner,
 )
+from razzlog.generate.inject_showdown import SHOWDOWN_MUTATIONS
 
 RULES: tuple[str, ...] = (
     "duplicate-card", "card-mismatch", "ante-amount", "missing-ante", "bring-in-player",
@@ -71,28 +75,6 @@ RULES: tuple[str, ...] = (
 )  # fmt: skip
 
 ALL_CARDS = tuple(Card(r, s) for r in range(1, 14) for s in "shdc")
-
-
-def _sole_winner(h: Hand) -> Event | None:
-    collects = [e for e in h.events if e.kind == "collect"]
-    return collects[0] if len(collects) == 1 and not h.pots else None
-
-
-def _shift_pot(h: Hand, delta: int, player: str) -> bool:
-    """The single pot grows by ``delta``, all of it to its only winner ``player``."""
-    win = _sole_winner(h)
-    if win is None or win.player != player or win.amount + delta <= 0:
-        return False
-    win.amount += delta
-    h.total_pot += delta
-    for r in h.results:
-        if r.player == player:
-            r.amount += delta
-    return True
-
-
-def _no_uncalled(h: Hand) -> bool:
-    return not any(e.kind == "uncalled" for e in h.events)
 
 
 def _replace_card(h: Hand, player: str, old: Card, new: Card) -> None:
@@ -116,12 +98,18 @@ def _doors(h: Hand) -> dict[str, Card]:
 def _duplicate_card(h: Hand, rng: random.Random) -> bool:
     logged, doors = logged_cards(h), set(_doors(h).values())
     mine = {e.player: set(e.old + e.new) for e in h.events if e.kind in ("deal", "show")}
+    theirs: dict[str, set[Card]] = {}
+    for e in h.events:
+        theirs.setdefault(e.player, set()).update(e.old + e.new)
+    # The copy is another player's card: one card twice in a single hand is a
+    # different fault, which a hand turned up early (Full Tilt) also shows as
+    # the hand repeated differently.
     options = [
         (p, c, d)
         for p, cs in sorted(mine.items())
         for c in sorted(cs - doors)
-        for d in sorted(logged)
-        if d.rank == c.rank and d != c
+        for d in sorted(logged - theirs[p])
+        if d.rank == c.rank
     ]
     if not options:
         return False
@@ -147,9 +135,9 @@ def _card_mismatch(h: Hand, rng: random.Random) -> bool:
 
 
 def _winner_ante(h: Hand, rng: random.Random, delta_of: Callable[[int], int | None]) -> bool:
-    win = _sole_winner(h)
+    win = sole_winner(h)
     antes = [e for e in h.events if e.kind == "ante"]
-    if win is None or len(antes) < 3 or not _no_uncalled(h):
+    if win is None or len(antes) < 3 or not no_uncalled(h):
         return False
     if any(e.all_in for e in h.events if e.player == win.player):
         return False
@@ -160,7 +148,7 @@ def _winner_ante(h: Hand, rng: random.Random, delta_of: Callable[[int], int | No
         delta = -ante.amount
     else:
         ante.amount += delta
-    return _shift_pot(h, delta, win.player)
+    return shift_pot(h, delta, win.player)
 
 
 def _expected_bring_in(h: Hand) -> str:
@@ -270,8 +258,8 @@ def _bet_size(h: Hand, rng: random.Random) -> bool:
 
 
 def _call_amount(h: Hand, rng: random.Random) -> bool:
-    win = _sole_winner(h)
-    if win is None or not _no_uncalled(h):
+    win = sole_winner(h)
+    if win is None or not no_uncalled(h):
         return False
     ev, s = h.events, event_streets(h)
     mine = [
@@ -287,7 +275,7 @@ def _call_amount(h: Hand, rng: random.Random) -> bool:
     if not calls:
         return False
     ev[rng.choice(calls)].amount += h.stakes.bring_in
-    return _shift_pot(h, h.stakes.bring_in, win.player)
+    return shift_pot(h, h.stakes.bring_in, win.player)
 
 
 def _cap_exceeded(h: Hand, rng: random.Random) -> bool:
@@ -296,6 +284,12 @@ def _cap_exceeded(h: Hand, rng: random.Random) -> bool:
     if not caps or h.pots or any(e.all_in for e in ev):
         return False
     c = rng.choice(caps)
+    # Full Tilt: the new raise must not make its raiser the first to show (the
+    # latest street's aggressor does), which would break the showdown order.
+    showdown = "showdown" in (e.kind for e in ev)
+    later = any(e.kind in ("bet", "raise") and s[k] > s[c] for k, e in enumerate(ev))
+    if h.site == "fulltilt" and showdown and not later:
+        return False
     rest = [k for k in range(c + 1, len(ev)) if s[k] == s[c] and ev[k].kind in ("call", "fold")]
     end = max(rest, default=c) + 1
     calls = [k for k in rest if ev[k].kind == "call"]
@@ -307,8 +301,8 @@ def _cap_exceeded(h: Hand, rng: random.Random) -> bool:
         ev[k].amount += unit
     ev.insert(end, Event("call", ev[c - 1].player, amount=unit))
     paid = unit * (1 + len(calls))
-    win = _sole_winner(h)
-    return win is not None and _shift_pot(h, paid, win.player)
+    win = sole_winner(h)
+    return win is not None and shift_pot(h, paid, win.player)
 
 
 def _inactive_acted(h: Hand, rng: random.Random) -> bool:
@@ -331,96 +325,6 @@ def _stack_overdraw(h: Hand, rng: random.Random) -> bool:
     return True
 
 
-def _uncalled_bet(h: Hand, rng: random.Random) -> bool:
-    back = [e for e in h.events if e.kind == "uncalled" and e.amount >= 2]
-    if not back:
-        return False
-    d = back[0].amount // 2
-    back[0].amount -= d
-    return _shift_pot(h, d, back[0].player)
-
-
-def _pot_total(h: Hand, rng: random.Random) -> bool:
-    h.total_pot += max(1, h.stakes.small_bet // 4)
-    return True
-
-
-def _shown(h: Hand) -> list[Event]:
-    return [e for e in h.events if e.kind == "show"]
-
-
-def _pot_award(h: Hand, rng: random.Random) -> bool:
-    win = _sole_winner(h)
-    losers = [e.player for e in _shown(h) if win is not None and e.player != win.player]
-    if win is None or not losers or win.amount < 3:
-        return False
-    loser, d = rng.choice(losers), win.amount // 3
-    win.amount -= d
-    h.events.insert(h.events.index(win) + 1, Event("collect", loser, amount=d, pot=win.pot))
-    for r in h.results:
-        if r.player == win.player:
-            r.amount -= d
-        if r.player == loser:
-            r.result, r.amount = "won", d
-    return True
-
-
-def _showdown_order(h: Hand, rng: random.Random) -> bool:
-    ev = h.events
-    options = [k for k in range(len(ev) - 1) if ev[k].kind == ev[k + 1].kind == "show"]
-    if not options:
-        return False
-    k = rng.choice(options)
-    ev[k], ev[k + 1] = ev[k + 1], ev[k]
-    return True
-
-
-def _hand_description(h: Hand, rng: random.Random) -> bool:
-    shows = _shown(h)
-    if not shows:
-        return False
-    e = rng.choice(shows)
-    ranks = sorted({c.rank for c in e.new})
-    five = sorted(best_five([c.rank for c in e.new]))
-    spare = [r for r in ranks if r not in five] or [r for r in range(1, 14) if r not in ranks]
-    wrong = sorted([*five[:4], spare[0]], reverse=True)
-    e.desc = ",".join(RANK_CHARS[r - 1] for r in wrong)
-    for r in h.results:
-        if r.player == e.player:
-            r.desc = e.desc
-    return e.desc != low_text(e.new)
-
-
-def _mucked_winner(h: Hand, rng: random.Random) -> bool:
-    win, shows = _sole_winner(h), _shown(h)
-    hero = next((e for e in shows if e.player == h.hero), None)
-    others = [e for e in shows if e.player != h.hero]
-    if win is None or hero is None or win.player != h.hero or not others:
-        return False
-    if any(e.kind == "muck" for e in h.events):
-        return False
-    best = min(others, key=lambda e: low_value(e.new))
-    if sum(low_value(e.new) == low_value(best.new) for e in others) > 1:
-        return False
-    h.events[h.events.index(hero)] = Event("muck", h.hero)
-    win.player = best.player
-    for r in h.results:
-        if r.player == h.hero:
-            r.result, r.amount, r.desc = "mucked", 0, ""
-        if r.player == best.player:
-            r.result, r.amount = "won", win.amount
-    return True
-
-
-def _summary_mismatch(h: Hand, rng: random.Random) -> bool:
-    folded = [r for r in h.results if r.result == "folded"]
-    if not folded:
-        return False
-    r = rng.choice(folded)
-    r.street, r.didnt_bet = (4 if r.street == 3 else r.street - 1), False
-    return True
-
-
 _MUTATIONS: dict[str, Callable[[Hand, random.Random], bool]] = {
     "duplicate-card": _duplicate_card,
     "card-mismatch": _card_mismatch,
@@ -435,13 +339,7 @@ _MUTATIONS: dict[str, Callable[[Hand, random.Random], bool]] = {
     "cap-exceeded": _cap_exceeded,
     "inactive-player-acted": _inactive_acted,
     "stack-overdraw": _stack_overdraw,
-    "uncalled-bet": _uncalled_bet,
-    "pot-total": _pot_total,
-    "pot-award": _pot_award,
-    "showdown-order": _showdown_order,
-    "hand-description": _hand_description,
-    "mucked-winner": _mucked_winner,
-    "summary-mismatch": _summary_mismatch,
+    **SHOWDOWN_MUTATIONS,
 }
 
 

@@ -12,28 +12,14 @@ summarised as ``Seat N: NAME mucked``; a winner without showdown never shows.
 
 from __future__ import annotations
 
-import json
-import random
-from collections.abc import Iterator, Sequence
-
-from razzlog.cards import Card
-from razzlog.generate import Event, Hand, SeatResult, Stakes
-from razzlog.generate.dealer import generate_hands
-from razzlog.generate.inject import RULES, inject
+from razzlog.generate import Event, Hand, SeatResult, Stakes, cards_text, money_text
 
 STREET_TITLES = {3: "3rd STREET", 4: "4th STREET", 5: "5th STREET", 6: "6th STREET", 7: "RIVER"}
 STREET_NAMES = {3: "3rd Street", 4: "4th Street", 5: "5th Street", 6: "6th Street", 7: "River"}
 
 
 def money(amount: int, stakes: Stakes) -> str:
-    if not stakes.cash:
-        return str(amount)
-    dollars, cents = divmod(amount, 100)
-    return f"${dollars}" if cents == 0 else f"${dollars}.{cents:02d}"
-
-
-def cards_text(cards: Sequence[Card]) -> str:
-    return "[" + " ".join(str(c) for c in cards) + "]"
+    return money_text(amount, stakes)
 
 
 def header(hand: Hand) -> list[str]:
@@ -118,78 +104,3 @@ def write_hand(hand: Hand) -> str:
     lines.append(f"{total} | Rake {money(hand.rake, st)}")
     lines += [result_line(r, st) for r in hand.results]
     return "\n".join(lines)
-
-
-def write_hands(hands: Sequence[Hand]) -> str:
-    return "\n\n\n".join(write_hand(h) for h in hands) + "\n"
-
-
-def stream_labeled(
-    seed: int,
-    hands: int,
-    players: tuple[int, int] = (2, 8),
-    site: str = "pokerstars",
-    violations: float = 0.0,
-    rules: Sequence[str] = RULES,
-    hero: str = "Hero",
-) -> Iterator[tuple[str, list[dict[str, str]]]]:
-    """Hand by hand: the text of each hand (with its separator) and the labels of
-    the violations injected since the previous one.
-
-    A fraction ``violations`` of the hands (chosen by a second generator seeded
-    from ``seed``) gets exactly one violation of a rule drawn from ``rules``
-    (other rules are tried when the hand has no place for it); the table then
-    goes on from the stacks the injected hand implies.  Streams, so millions of
-    hands need no more memory than one.
-    """
-    if site != "pokerstars":
-        raise ValueError(f"no writer for site {site!r}")
-    picker = random.Random(f"{seed}/violations")
-    pending: list[dict[str, str]] = []
-
-    def mutate(hand: Hand) -> Hand:
-        if violations <= 0 or picker.random() >= violations:
-            return hand
-        for rule in picker.sample(list(rules), len(rules)):
-            changed = inject(hand, rule, picker)
-            if changed is not None:
-                pending.append({"hand_id": str(hand.hand_id), "rule": rule})
-                return changed
-        return hand
-
-    for i, hand in enumerate(generate_hands(seed, hands, players, hero, mutate)):
-        labels, pending[:] = list(pending), []
-        yield ("" if i == 0 else "\n\n\n") + write_hand(hand) + ("\n" if i == hands - 1 else ""), labels
-
-
-def generate_labeled(
-    seed: int,
-    hands: int,
-    players: tuple[int, int] = (2, 8),
-    site: str = "pokerstars",
-    violations: float = 0.0,
-    rules: Sequence[str] = RULES,
-    hero: str = "Hero",
-) -> tuple[str, list[dict[str, str]]]:
-    """``hands`` hands of text and one label per injected violation (see ``stream_labeled``)."""
-    parts: list[str] = []
-    labels: list[dict[str, str]] = []
-    for text, new_labels in stream_labeled(seed, hands, players, site, violations, rules, hero):
-        parts.append(text)
-        labels.extend(new_labels)
-    return "".join(parts), labels
-
-
-def generate_text(
-    seed: int,
-    hands: int,
-    players: tuple[int, int] = (2, 8),
-    site: str = "pokerstars",
-    violations: float = 0.0,
-) -> str:
-    """``hands`` legal hands (or with injected violations); same seed, same bytes."""
-    return generate_labeled(seed, hands, players, site, violations)[0]
-
-
-def labels_jsonl(labels: Sequence[dict[str, str]]) -> str:
-    return "".join(json.dumps(label, ensure_ascii=False) + "\n" for label in labels)

@@ -1,0 +1,106 @@
+"""House rules: where the sites deal, show and print a hand differently.
+
+The dealer plays every hand under one ``House``.  Each field is a difference
+between the sites that RULES.md (its "Profiles" table) or the sites' real logs
+show; the dealer reads the flags, never the site's name, so each difference
+is written once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from razzlog.generate import CASH_STAKES, TOURNAMENT_STAKES, Stakes
+
+
+class Reject(Exception):
+    """The deal reached a spot the rule book leaves open: deal again."""
+
+
+@dataclass(frozen=True, slots=True)
+class House:
+    site: str
+    cash_stakes: tuple[Stakes, ...]
+    tournament_stakes: tuple[Stakes, ...]
+    # Nobody bet on 7th: the last aggressor of the latest street that had one
+    # shows first (True), or the lowest seat (False).
+    last_aggressor_shows_first: bool
+    # With side pots the players who are not all-in show first and the all-in
+    # players after them (Full Tilt's logs; its profile does not judge the
+    # order of all-in players then).
+    all_in_show_last: bool
+    # Pots are awarded after every hand is shown, side pots first (Full Tilt),
+    # instead of each pot as soon as its contenders have shown (PokerStars).
+    award_after_shows: bool
+    # The winner of an uncontested pot always mucks before collecting (Full
+    # Tilt); otherwise half of them say "doesn't show hand" after it.
+    winner_always_mucks: bool
+    # When at most one player can still bet, the hands are turned face up and
+    # dealt open to the end (Full Tilt).
+    turn_up_when_all_in: bool
+    # The summary shows every mucked hand, not only the hero's (Full Tilt).
+    reveal_mucked: bool
+    # Side pots a hand may have; more is dealt again.  Full Tilt: one, because
+    # how it words a second side pot is in none of our real logs.
+    max_side_pots: int
+    # The antes are logged in the order the players posted them, not by seat.
+    antes_in_random_order: bool
+    # Hand ids and dates: where a run starts; the range of tournament ids.
+    first_hand_ids: tuple[int, int]
+    tournament_ids: tuple[int, int]
+    epoch: datetime
+
+
+POKERSTARS: House = House(
+    site="pokerstars",
+    cash_stakes=CASH_STAKES,
+    tournament_stakes=TOURNAMENT_STAKES,
+    last_aggressor_shows_first=False,
+    all_in_show_last=False,
+    award_after_shows=False,
+    winner_always_mucks=False,
+    turn_up_when_all_in=False,
+    reveal_mucked=False,
+    max_side_pots=7,
+    antes_in_random_order=False,
+    first_hand_ids=(200_000_000_000, 260_000_000_000),
+    tournament_ids=(1_000_000_000, 3_999_999_999),
+    epoch=datetime(2026, 1, 2, 10, 24, 42),
+)
+
+# Full Tilt's razz structures: ante a fifth of the small bet, bring-in about a
+# quarter to a third ($0.10/$0.20 ante $0.02 brings in for $0.03, the real
+# sample; $0.50/$1 ante $0.10 for $0.15; Stud $2/$4 ante $0.40 for $0.50).
+# Tournament levels as its sit & go logs show them (40/80 ante 7, 80/160 ante 15).
+FULLTILT_CASH_STAKES: tuple[Stakes, ...] = (
+    Stakes(10, 20, 2, 3),
+    Stakes(50, 100, 10, 15),
+    Stakes(100, 200, 20, 25),
+    Stakes(200, 400, 40, 50),
+    Stakes(1000, 2000, 200, 250),
+)
+FULLTILT_TOURNAMENT_STAKES: tuple[Stakes, ...] = (
+    Stakes(40, 80, 7, 10, cash=False, buy_in="$10+$1"),
+    Stakes(80, 160, 15, 25, cash=False, buy_in="$2+$0.10"),
+    Stakes(300, 600, 60, 90, cash=False, buy_in="$200+$9"),
+)
+
+FULLTILT: House = House(
+    site="fulltilt",
+    cash_stakes=FULLTILT_CASH_STAKES,
+    tournament_stakes=FULLTILT_TOURNAMENT_STAKES,
+    last_aggressor_shows_first=True,
+    all_in_show_last=True,
+    award_after_shows=True,
+    winner_always_mucks=True,
+    turn_up_when_all_in=True,
+    reveal_mucked=True,
+    max_side_pots=1,
+    antes_in_random_order=True,
+    first_hand_ids=(20_000_000_000, 29_000_000_000),
+    tournament_ids=(100_000_000, 299_999_999),
+    epoch=datetime(2010, 3, 2, 10, 24, 42),
+)
+
+HOUSES = {h.site: h for h in (POKERSTARS, FULLTILT)}
