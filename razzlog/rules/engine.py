@@ -97,13 +97,24 @@ def audit_hand(hand: Hand, profile: Profile, cross: CrossHandChecks | None = Non
 def hand_violations(hand: Hand, state: Replay) -> list[Violation]:
     """The per-hand rules' violations of a replayed hand, in catalogue order (not sorted)."""
     found: list[Violation] = []
-    for r in rules():
-        if r.cross_hand:
-            continue
+    for r in _per_hand_rules():
         for f in r.check(state):
             assert isinstance(f, Finding)
             found.append(_violation(hand, r, f))
     return found
+
+
+_PER_HAND: list[Rule] = []
+_REGISTERED = 0
+
+
+def _per_hand_rules() -> list[Rule]:
+    """``rules()`` less the cross-hand ones, sorted once (again only if a rule is registered later)."""
+    global _REGISTERED
+    if len(REGISTRY) != _REGISTERED:
+        _PER_HAND[:] = [r for r in rules() if not r.cross_hand]
+        _REGISTERED = len(REGISTRY)
+    return _PER_HAND
 
 
 def sort_by_line(found: list[Violation]) -> None:
