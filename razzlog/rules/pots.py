@@ -6,12 +6,11 @@ Pure functions over contributions, so the rules and the statistics can share the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from decimal import Decimal
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Pot:
+class Pot(NamedTuple):  # a tuple: built per pot layer, and cheaper than a frozen dataclass
     amount: Decimal
     eligible: frozenset[str]  # players still in the hand who contributed to every layer of it
 

@@ -21,10 +21,10 @@ Amounts stay ``Decimal``: they reach the messages as printed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
-from typing import TypeVar, cast
+from typing import Any, TypeVar, cast
 
-from razzlog.cards import door_card_bring_in_key, low_key
 from razzlog.events import (
     Action,
     ActionKind,
@@ -42,6 +42,7 @@ from razzlog.events import (
 from razzlog.rules.profiles import Profile
 from razzlog.rules.state import AGGRESSIVE, VARIANTS, PlayerState, Replay, RoundEnd, Status, Step
 from razzlog.rules.structures import expected_amounts
+from razzlog.rules.turns import Turns
 
 # Enum members are bound once and compared with ``is``: an enum's class attribute,
 # hash and ``.value`` are slow Python code, and the engine runs for every event.
@@ -97,7 +98,6 @@ def replay(hand: Hand, profile: Profile) -> Replay:
         {},
         [],
         {},
-        {},
         _by_kind=by_kind,
     )
     _Engine(state).run()
@@ -108,13 +108,9 @@ def _of(by_kind: dict[type, list[Event]], kind: type[E]) -> list[E]:
     return cast(list[E], by_kind.get(kind, []))
 
 
-def _best_board(candidates: list[str], keys: dict[str, tuple[int, ...]]) -> str | None:
-    """The candidate with the best (lowest) board, the first in seat order on a tie."""
-    boards = [(keys[p], i, p) for i, p in enumerate(candidates)]
-    return min(boards)[2] if boards else None
+class _Engine(Turns):
+    """Applies the events to the table state (who is due to act: ``Turns``)."""
 
-
-class _Engine:
     def __init__(self, r: Replay) -> None:
         self.r = r
         self.players = r.players
@@ -124,6 +120,7 @@ class _Engine:
         self.cap = 1 + r.profile.raises_per_round
         self.double_option = r.profile.fourth_street_open_pair_double
         self.singles: dict[str, frozenset[str]] = {}
+        self.boards: dict[str, tuple[int, ...]] = {}  # ranks of each player's last four up cards
         self.street = _THIRD
         self.betting_open = False
         # players not folded, and players who can act (kept by set_status)
@@ -155,28 +152,13 @@ class _Engine:
         for p in self.players.values():
             p.street_put = _ZEROS
 
-    def single(self, player: str) -> frozenset[str]:
-        found = self.singles.get(player)
-        if found is None:
-            found = self.singles[player] = frozenset((player,))
-        return found
-
     def run(self) -> None:
         r = self.r
+        handlers = _HANDLERS
         for e in r.hand.events:
-            if type(e) is Action:
-                self.act(e)
-            elif type(e) is Deal:
-                self.deal(e)
-            elif type(e) is Ante:
-                self.ante(e)
-            elif type(e) is StreetStart:
-                self.street_start(e)
-            elif type(e) is BettingCapped:
-                r.capped_lines.append((e, self.bets, self.short_seen))
-            elif (type(e) is UncalledReturn or type(e) is Collect) and self.betting_open:
-                # Betting is over once the pot is being dealt with.
-                self.close_round(e.line)
+            handle = handlers.get(type(e))
+            if handle is not None:
+                handle(self, e)
         self.close_round(r.hand.last_line)
         if r.bring_in_due is None:
             r.bring_in_due = self.bring_in_due()
@@ -215,74 +197,27 @@ class _Engine:
             self.betting_open = False
         r.streets.append(event)
 
+    def capped(self, event: BettingCapped) -> None:
+        self.r.capped_lines.append((event, self.bets, self.short_seen))
+
+    def pot_dealt(self, event: UncalledReturn | Collect) -> None:
+        if self.betting_open:  # betting is over once the pot is being dealt with
+            self.close_round(event.line)
+
     def deal(self, event: Deal) -> None:
         new = event.new
         if not new:
             if event.street is _THIRD:
                 self.betting_open = True
             return
-        r = self.r
         if event.street is _THIRD:
-            r.door.setdefault(event.player, new[-1])
-            ups = r.up_cards.get(event.player)
-            if ups is None:
-                r.up_cards[event.player] = [new[-1]]
-            else:
-                ups[:] = [new[-1]]
+            self.r.door.setdefault(event.player, new[-1])
+            self.boards[event.player] = (new[-1].rank,)
             self.betting_open = True
         elif event.street is not _SEVENTH:
-            ups = r.up_cards.get(event.player)
-            if ups is None:
-                r.up_cards[event.player] = [new[-1]]
-            else:
-                ups.append(new[-1])
-
-    def compute_opener(self) -> frozenset[str]:
-        """4th street on: the best low board among players who can act opens.
-
-        Computed at the first action, once the street's cards are dealt.
-        """
-        r = self.r
-        can_act = [p for p in r.order if r.players[p].status is _IN]
-        in_hand = [p for p in r.order if r.players[p].status is _IN or r.players[p].status is _ALL_IN]
-        if len(can_act) < 2:
-            return _NOBODY
-        up_cards = r.up_cards
-        keys = {p: low_key([c.rank for c in up_cards.get(p, [])][-4:] or [13]) for p in in_hand}
-        # RULES.md is silent on an all-in best board: accept the best board among
-        # players who can act, or the next one clockwise from the best board.
-        return frozenset(
-            filter(None, (_best_board(can_act, keys), self._next_able(_best_board(in_hand, keys))))
-        )
-
-    def _next_able(self, start: str | None) -> str | None:
-        if start is None:
-            return None
-        order = self.order
-        i = self.position[start]
-        for k in range(len(order)):
-            p = order[(i + k) % len(order)]
-            if self.players[p].status is _IN:
-                return p
-        return None
-
-    def bring_in_due(self) -> str | None:
-        r = self.r
-        suit = r.profile.bring_in_tie_by_suit
-        candidates = [p for p in r.order if p in r.door]
-        if not candidates:
-            return None
-        # Highest door card; without the suit tie-break the lowest seat wins ties.
-        top = max(candidates, key=lambda p: (door_card_bring_in_key(r.door[p], suit), -r.players[p].seat))
-        return self._next_able(top)
+            self.boards[event.player] = (*self.boards.get(event.player, ()), new[-1].rank)[-4:]
 
     # -- actions ---------------------------------------------------------------
-
-    def unit(self) -> Decimal:
-        h = self.header
-        if self.doubled or (self.street is not _THIRD and self.street is not _FOURTH):
-            return h.big_bet
-        return h.small_bet
 
     def may_double(self, a: Action) -> bool:
         """Casino option: an open pair on 4th street lets the opening bet be a big bet."""
@@ -291,79 +226,33 @@ class _Engine:
         if a.kind is not ActionKind.BET or self.bets != 0 or a.amount != self.header.big_bet:
             return False
         return any(
-            len(ups) >= 2 and len({c.rank for c in ups[-2:]}) == 1
-            for p, ups in self.r.up_cards.items()
-            if p in self.r.live
+            len(ranks) >= 2 and ranks[-1] == ranks[-2] for p, ranks in self.boards.items() if p in self.r.live
         )
-
-    def due(self) -> frozenset[str]:
-        if self.last_actor is None:
-            if self.street is _THIRD:
-                due = self.r.bring_in_due
-                if not due:
-                    return _NOBODY
-                return self.single(due) if self._owes(due, 0) or self._owes(due, 1) else _NOBODY
-            if not self.opener_known:
-                self.opener, self.opener_known = self.compute_opener(), True
-            return self.opener
-        if self.live_count < 2:
-            return _NOBODY
-        first = self._next_owing(0)
-        # While the variants agree on every amount of the round, they agree on who owes.
-        second = self._next_owing(1) if self.split else first
-        if self.skipped:
-            found = {p for p in self.skipped if self._owes(p, 0) or self._owes(p, 1)}
-        elif first == second:
-            return _NOBODY if first is None else self.single(first)
-        else:
-            found = set()
-        found.update(p for p in (first, second) if p is not None)
-        return frozenset(found)
-
-    def _owes(self, p: str, v: int) -> bool:
-        """Whether ``p`` still has to act: facing chips, or not yet acted while someone can answer
-        (``p`` can act, so someone else can when two players can)."""
-        st = self.players[p]
-        if st.status is not _IN:
-            return False
-        if st.street_put[v] < self.current[v]:
-            return True
-        return p not in self.acted and self.able_count >= 2
-
-    def _next_owing(self, v: int) -> str | None:
-        order, players, acted = self.order, self.players, self.acted
-        start = self.position.get(self.last_actor, -1) if self.last_actor is not None else -1
-        n = len(order)
-        bet = self.current[v]
-        unacted_owe = self.able_count >= 2
-        for k in range(1, n + 1):
-            p = order[(start + k) % n]
-            st = players[p]
-            if st.status is _IN and (st.street_put[v] < bet or (unacted_owe and p not in acted)):
-                return p
-        return None
 
     def act(self, a: Action) -> None:
         r = self.r
-        if a.street is not self.street and a.street in _BETTING:
-            self.street = a.street
-        third = self.street is _THIRD
+        street = self.street
+        if a.street is not street and a.street in _BETTING:
+            self.street = street = a.street
+        third = street is _THIRD
         if third and r.bring_in is None and r.bring_in_due is None:
             r.bring_in_due = self.bring_in_due()
-        st = self.players.get(a.player)
+        player, kind = a.player, a.kind
+        st = self.players.get(player)
         status = st.status if st is not None else _OUT
         due = self.due() if self.betting_open or third else _NOBODY
-        kind = a.kind
         if third and kind is _BRING_IN and r.bring_in is None:
-            due = frozenset({a.player}) | due
+            due = frozenset({player}) | due
         if self.double_option and self.may_double(a):
             self.doubled = True
-        unit = self.unit()
-        may_raise = a.player not in self.acted or not self.short_all_in
+        h = self.header  # the bet: big from 5th street, or on 4th when doubled
+        unit = h.big_bet if self.doubled or (street is not _THIRD and street is not _FOURTH) else h.small_bet
+        may_raise = player not in self.acted or not self.short_all_in
+        current = self.current
         if st is None:
             r.steps.append(
                 Step(
-                    a, status, _ZEROS, _ZEROS, self.current, unit, self.bets, self.completion_pending,
+                    a, status, _ZEROS, _ZEROS, current, unit, self.bets, self.completion_pending,
                     due, may_raise, self.short_seen, self.cap, _ZEROS, _NONES, self.live_count,
                 )
             )  # fmt: skip
@@ -371,40 +260,44 @@ class _Engine:
         p0, p1 = st.put
         s0 = st.start - p0
         stack = (s0, s0 if p1 is p0 else st.start - p1)
+        street_put = st.street_put
         put: tuple[Decimal, Decimal]
         wanted: tuple[Decimal | None, Decimal | None]
         if kind is _CHECK or kind is _FOLD:
             put = wanted = _ZEROS
         else:
-            sp0, sp1 = st.street_put
-            c0, c1 = self.current
-            logged0 = self.logged_put(a, sp0)
+            sp0, sp1 = street_put
+            c0, c1 = current
+            # What the action puts in as logged: a raise or completion to a printed total
+            # puts in what it lacks; anything else, its amount.
+            to = a.to if kind is _RAISE or kind is _COMPLETE else None
+            logged0 = a.amount if to is None else to - sp0
             wanted0 = self.wanted_put(a, stack[0], sp0, c0, unit, logged0)
             if p1 is p0 and sp1 is sp0 and c1 is c0:
                 put, wanted = (logged0, logged0), (wanted0, wanted0)
             else:
-                logged1 = self.logged_put(a, sp1)
+                logged1 = a.amount if to is None else to - sp1
                 put = (logged0, logged1)
                 wanted = (wanted0, self.wanted_put(a, stack[1], sp1, c1, unit, logged1))
         r.steps.append(
             Step(
-                a, status, stack, st.street_put, self.current, unit, self.bets, self.completion_pending,
+                a, status, stack, street_put, current, unit, self.bets, self.completion_pending,
                 due, may_raise, self.short_seen, self.cap, put, wanted, self.live_count,
             )
         )  # fmt: skip
         if status is not _IN:
             return
-        if due and a.player not in due:
+        if due and player not in due:
             self.skipped |= due
         if self.skipped:
-            self.skipped.discard(a.player)
+            self.skipped.discard(player)
         self.apply_action(a, st, put, wanted, unit)
 
     def wanted_put(
         self, a: Action, stack: Decimal, street_put: Decimal, bet: Decimal, unit: Decimal, logged: Decimal
     ) -> Decimal | None:
         """What a bet, call or bring-in should put in by the rules, in one variant (None: no rule
-        says), from that variant's stack, street total and bet; ``logged`` is ``logged_put``."""
+        says), from that variant's stack, street total and bet, and what it puts in as logged."""
         want: Decimal | None
         if a.kind is _BRING_IN:
             want = self.r.table_bring_in
@@ -421,13 +314,6 @@ class _Engine:
         if logged > stack:
             return want  # stack-overdraw judges the stack; the amount itself is judged as usual
         return min(want, stack) if want > 0 else want
-
-    @staticmethod
-    def logged_put(a: Action, street_put: Decimal) -> Decimal:
-        """What a bet, call or bring-in puts in as logged, given the street total before it."""
-        if (a.kind is _RAISE or a.kind is _COMPLETE) and a.to is not None:
-            return a.to - street_put
-        return a.amount
 
     def apply_action(
         self,
@@ -468,7 +354,7 @@ class _Engine:
         street1 = st.street_put[1]
         if street1 is not street0:
             self.split = True
-        if st.start - total0 == 0 or a.all_in:
+        if a.all_in or not st.start - total0:
             self.set_status(st, _ALL_IN)
         if kind is _CALL:
             return
@@ -502,7 +388,7 @@ class _Engine:
         r = self.r
         pending: list[str] = []
         if self.live_count >= 2 and (self.last_actor is not None or self.due()):
-            owing = [p for p in r.order if self._owes(p, 0) and self._owes(p, 1)]
+            owing = [p for p in r.order if self._owes(p, 0) and (not self.split or self._owes(p, 1))]
             if owing:
                 flagged = self._flagged_this_street()
                 pending = [p for p in owing if p not in flagged]
@@ -518,3 +404,15 @@ class _Engine:
             if s.action.street is street
             and (s.flagged or (s.action.kind is _CHECK and s.current_bet[0] > s.street_put[0]))
         }
+
+
+# The engine's handler of each kind of event (the others change nothing).
+_HANDLERS: dict[type, Callable[[_Engine, Any], None]] = {
+    Action: _Engine.act,
+    Deal: _Engine.deal,
+    Ante: _Engine.ante,
+    StreetStart: _Engine.street_start,
+    BettingCapped: _Engine.capped,
+    UncalledReturn: _Engine.pot_dealt,
+    Collect: _Engine.pot_dealt,
+}

@@ -5,9 +5,9 @@ Derived once per replay and read by the pot, showdown and summary rules.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from decimal import Decimal
+from typing import NamedTuple
 
 from razzlog.cards import Card, best_low_key
 from razzlog.events import (
@@ -28,8 +28,9 @@ from razzlog.rules.pots import Pot, build_pots, uncalled_excess
 from razzlog.rules.replay import Replay, Status
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+# A named tuple, not a frozen dataclass: one is built per hand, and a frozen
+# dataclass's __init__ costs several times a tuple's.  Immutable all the same.
+class Settlement(NamedTuple):
     put: tuple[dict[str, Decimal], dict[str, Decimal]]  # per variant, before returns
     due_return: tuple[tuple[str, Decimal] | None, tuple[str, Decimal] | None]
     returns: tuple[UncalledReturn, ...]
@@ -40,18 +41,26 @@ class Settlement:
     summary_pot: SummaryPot | None
     summary_seats: tuple[SummarySeat, ...]
     unit: Decimal  # the smallest chip: a cent, or one tournament chip
-    cards: dict[str, tuple[Card, ...]]  # every card known of each player, in deal order
+    deals: Sequence[Deal]  # the deal lines, for ``cards``
     shows: dict[str, Show]  # each player's last show
     showdown: tuple[Show | Muck, ...]  # shows and mucks after *** SHOW DOWN ***, in order
     mucked: dict[str, Muck]
+    lows: dict[str, tuple[int, ...] | None]  # ``value`` of each player asked about, kept
 
     def pot_total(self, v: int) -> Decimal:
         return sum((p.amount for p in self.pots[v]), _ZERO)
 
+    def cards(self, player: str) -> tuple[Card, ...]:
+        """Every card known of ``player``, in deal order (worked out when asked: rarely)."""
+        return tuple([c for d in self.deals if d.player == player for c in d.new])
+
     def value(self, player: str) -> tuple[int, ...] | None:
         """The player's best low, from the cards they showed (None if never shown)."""
+        if player in self.lows:
+            return self.lows[player]
         show = self.shows.get(player)
-        return best_low_key(show.cards) if show and show.cards else None
+        found = self.lows[player] = best_low_key(show.cards) if show and show.cards else None
+        return found
 
 
 def settle(r: Replay) -> Settlement:
@@ -102,10 +111,11 @@ def _settle(r: Replay) -> Settlement:
         summary_pots[0] if summary_pots else None,
         tuple(r.of(SummarySeat)),
         unit,
-        _known_cards(r),
+        r.of(Deal),
         {e.player: e for e in shows},
         _showdown(r) if shows or mucks else (),
         {e.player: e for e in mucks},
+        {},
     )
 
 
@@ -169,17 +179,6 @@ def _whole(r: Replay) -> bool:
         Collect,
     )
     return all(e.amount == e.amount.to_integral_value() for kind in kinds for e in r.of(kind))
-
-
-def _known_cards(r: Replay) -> dict[str, tuple[Card, ...]]:
-    cards: dict[str, list[Card]] = {}
-    for e in r.of(Deal):
-        found = cards.get(e.player)
-        if found is None:
-            cards[e.player] = list(e.new)
-        else:
-            found.extend(e.new)
-    return {p: tuple(c) for p, c in cards.items()}
 
 
 def ending_stacks(r: Replay) -> dict[str, frozenset[Decimal]]:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import Enum
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar
 
 from razzlog.cards import Card
 from razzlog.events import Action, ActionKind, Ante, BettingCapped, Event, Hand, Seat, Street, StreetStart
@@ -100,7 +100,6 @@ class Replay:
     folded_on: dict[str, Street]
     capped_lines: list[tuple[BettingCapped, int, bool]]  # line, bets at the time, short all-in seen
     aggressor: dict[Street, str]
-    up_cards: dict[str, list[Card]]
     cache: dict[str, Any] = field(default_factory=dict)  # derived facts, computed once
     _by_kind: dict[type, list[Any]] | None = None
     _streams: dict[frozenset[type], list[Event]] = field(default_factory=dict)
@@ -124,7 +123,7 @@ class Replay:
                     by_kind[type(e)] = [e]
                 else:
                     found.append(e)
-        return cast(Sequence[E], by_kind.get(kind, ()))
+        return by_kind.get(kind, ())  # list[Any]: no cast(), a call per use
 
     def stream(self, kinds: frozenset[type]) -> list[Event]:
         """The hand's events of these kinds, in log order (computed once per set of kinds).

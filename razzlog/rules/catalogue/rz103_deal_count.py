@@ -39,9 +39,11 @@ def deal_count(r: Replay) -> Iterator[Finding]:
     started: list[Street] = []
     lines: set[str] = set()  # players dealt a line on this street
 
+    seated = frozenset(r.order)
+
     def close(street: Street | None, line: int) -> list[Finding]:
-        if street is None or street is _SEVENTH:
-            return []
+        if street is None or street is _SEVENTH or not seated - folded - lines:
+            return []  # (the last: everyone still in got a line; set operations run in C)
         return [
             Finding(line, f"{p} is still in but gets no card on {street.value} street", p, street.value)
             for p in r.order
@@ -68,7 +70,7 @@ def deal_count(r: Replay) -> Iterator[Finding]:
                     None,
                     e.street.value,
                 )
-            elif sum(1 for p in r.order if p not in folded) < 2:
+            elif len(seated) - len(seated & folded) < 2:  # players still in
                 yield Finding(
                     e.line, f"{e.street.value} street is dealt after the hand was over", None, e.street.value
                 )

@@ -8,6 +8,9 @@ from razzlog.events import Action, ActionKind, CommonCard, Deal, Street, StreetS
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay
 
+# Bound once and compared with ``is``: enum lookups are slow Python code.
+_FOLD, _THIRD, _SEVENTH = ActionKind.FOLD, Street.THIRD, Street.SEVENTH
+
 DECK = 52
 
 
@@ -32,13 +35,13 @@ def common_card(r: Replay) -> Iterator[Finding]:
     river_line = r.hand.last_line
     for e in r.stream(_TABLE_EVENTS):
         if isinstance(e, Action):
-            if e.kind is ActionKind.FOLD:
+            if e.kind is _FOLD:
                 folded.add(e.player)
         elif isinstance(e, StreetStart) and e.street in _BETTING:
             live = sum(1 for p in r.order if p not in folded)
-            if e.street == Street.THIRD:
+            if e.street is _THIRD:
                 used += 3 * live
-            elif e.street == Street.SEVENTH:
+            elif e.street is _SEVENTH:
                 needed_at_river, river_line = live, e.line
             else:
                 used += live
