@@ -112,11 +112,14 @@ def low_key(ranks: Sequence[int]) -> tuple[int, ...]:
     return found
 
 
-# The replay and the rules ask for the same few boards and hands again and
-# again: results are kept per multiset of ranks (sorted), at most a few
-# tens of thousands of them (multisets of up to 7 of 13 ranks).
+# The replay and the rules ask for the same boards and hands again and again:
+# results are kept per multiset of ranks (sorted).  Lows of up to 5 ranks are
+# at most 8,567 multisets; shown hands have more (50,388 of 7 ranks alone, or
+# any number from a log that shows too many cards), so at most _BEST_LOWS_KEPT
+# of them are kept (a few MB).
 _LOW_KEYS: dict[tuple[int, ...], tuple[int, ...]] = {}
 _BEST_LOWS: dict[tuple[int, ...], tuple[int, ...]] = {}
+_BEST_LOWS_KEPT = 16384
 
 
 def best_low(cards: Sequence[Card]) -> tuple[int, ...]:
@@ -132,6 +135,8 @@ def best_low(cards: Sequence[Card]) -> tuple[int, ...]:
     if found is None:
         found = _best_low(key)
         if all(type(r) is int for r in key):
+            if len(_BEST_LOWS) >= _BEST_LOWS_KEPT:
+                _BEST_LOWS.clear()  # a bound on the memory; the common hands come back soon
             _BEST_LOWS[key] = found
     return found
 
