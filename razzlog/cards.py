@@ -92,16 +92,34 @@ def low_key(ranks: Sequence[int]) -> tuple[int, ...]:
     With fewer than five ranks (a stud board on 4th-6th street) the same rules apply:
     any paired board is worse than any unpaired one, ``7-6`` beats ``J-3``.
     """
-    n = len(ranks)
     s = sorted(ranks, reverse=True)
+    key = tuple(s)
+    found = _LOW_KEYS.get(key)
+    if found is not None:
+        return found
+    n = len(ranks)
     if not 1 <= n <= 5 or s[-1] < 1 or s[0] > 13:
         _check_ranks(ranks, 1, 5)
     if len(set(s)) == n:  # fast path: unpaired, highest card first
-        return (NO_PAIR, *s)
-    counts: dict[int, int] = {}
-    for r in s:
-        counts[r] = counts.get(r, 0) + 1
-    return (_category(counts), *_grouped(counts))
+        found = (NO_PAIR, *s)
+    else:
+        counts: dict[int, int] = {}
+        for r in s:
+            counts[r] = counts.get(r, 0) + 1
+        found = (_category(counts), *_grouped(counts))
+    if all(type(r) is int for r in s):  # 1.0 or True would find an entry of 1
+        _LOW_KEYS[key] = found
+    return found
+
+
+# The replay and the rules ask for the same boards and hands again and again:
+# results are kept per multiset of ranks (sorted).  Lows of up to 5 ranks are
+# at most 8,567 multisets; shown hands have more (50,388 of 7 ranks alone, or
+# any number from a log that shows too many cards), so at most _BEST_LOWS_KEPT
+# of them are kept (a few MB).
+_LOW_KEYS: dict[tuple[int, ...], tuple[int, ...]] = {}
+_BEST_LOWS: dict[tuple[int, ...], tuple[int, ...]] = {}
+_BEST_LOWS_KEPT = 16384
 
 
 def best_low(cards: Sequence[Card]) -> tuple[int, ...]:
@@ -112,7 +130,18 @@ def best_low(cards: Sequence[Card]) -> tuple[int, ...]:
     (``(9, 5, 4, 2, 1)`` for "9,5,4,2,A"), paired hands by (count desc, rank desc)
     (``(3, 3, 5, 4)``).
     """
-    ranks = [c.rank for c in cards]
+    key = tuple(sorted([c.rank for c in cards]))
+    found = _BEST_LOWS.get(key)
+    if found is None:
+        found = _best_low(key)
+        if all(type(r) is int for r in key):
+            if len(_BEST_LOWS) >= _BEST_LOWS_KEPT:
+                _BEST_LOWS.clear()  # a bound on the memory; the common hands come back soon
+            _BEST_LOWS[key] = found
+    return found
+
+
+def _best_low(ranks: tuple[int, ...]) -> tuple[int, ...]:
     counts: dict[int, int] = {}
     for r in ranks:
         counts[r] = counts.get(r, 0) + 1

@@ -373,3 +373,17 @@ def test_bring_in_ace_lowest() -> None:
     assert all(key(str(c), False) > key("As", False) for c in DECK if c.rank != 1)
     highest = max(DECK, key=lambda c: door_card_bring_in_key(c, True))
     assert str(highest) == "Ks"
+
+
+def test_best_low_cache_is_bounded_and_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """best_low keeps its results per multiset of ranks, at most _BEST_LOWS_KEPT of them."""
+    from razzlog import cards
+
+    monkeypatch.setattr(cards, "_BEST_LOWS_KEPT", 8)
+    monkeypatch.setattr(cards, "_BEST_LOWS", {})
+    rng = random.Random(5)
+    for _ in range(500):
+        hand = rng.sample(DECK, rng.randint(0, 7))
+        assert best_low(hand) == cards._best_low(tuple(sorted(c.rank for c in hand)))
+        assert best_low(list(reversed(hand))) == best_low(hand)
+        assert len(cards._BEST_LOWS) <= 8

@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from razzlog.events import Action, Hand
+from razzlog.events import Action, Hand, Seat
 from razzlog.rules.base import REGISTRY, Finding, Rule
 from razzlog.rules.catalogue import load_all
 from razzlog.rules.catalogue.rz204_bring_in_amount import against_table, bring_in_to_compare
@@ -40,8 +40,9 @@ class CrossFacts:
 
 def cross_facts(hand: Hand, state: Replay, slim: bool = False) -> CrossFacts:
     """The facts of a replayed hand for ``CrossHandChecks``; ``slim``: keep only the seat events."""
-    if slim:
-        hand = Hand(hand.header, hand.seats, hand.file, hand.first_line, hand.last_line, hand.text_digest)
+    if slim:  # the seats from the replay's index of events (``hand.seats`` scans every event)
+        seats = tuple(state.of(Seat))
+        hand = Hand(hand.header, seats, hand.file, hand.first_line, hand.last_line, hand.text_digest)
     return CrossFacts(hand, bring_in_to_compare(state), ending_stacks(state))
 
 
@@ -59,7 +60,9 @@ class CrossHandChecks:
     bring_ins: dict[tuple[str, str, Decimal], Counter[Decimal]] = field(default_factory=dict)
 
     def check(self, hand: Hand, state: Replay) -> list[Violation]:
-        return self.check_facts(cross_facts(hand, state))
+        # Slim: the checks read the hand's header, place and seats only, and
+        # stack-continuity's ``hand.seats`` is cheaper on the seats alone.
+        return self.check_facts(cross_facts(hand, state, slim=True))
 
     def check_facts(self, facts: CrossFacts) -> list[Violation]:
         hand = facts.hand
@@ -70,7 +73,9 @@ class CrossHandChecks:
         # Continuity is judged within a file: hands of one table spread over
         # several files are rarely consecutive.
         table = (h.site, f"{hand.file}/{h.tournament_id or ''}/{h.table}")
-        usual = self.bring_ins.setdefault((*table, h.small_bet), Counter())
+        usual = self.bring_ins.get((*table, h.small_bet))
+        if usual is None:  # (not setdefault: that would build a Counter for every hand)
+            usual = self.bring_ins[(*table, h.small_bet)] = Counter()
         found.extend(
             _violation(hand, REGISTRY["bring-in-amount"], f) for f in against_table(facts.bring_in, usual)
         )
@@ -97,13 +102,24 @@ def audit_hand(hand: Hand, profile: Profile, cross: CrossHandChecks | None = Non
 def hand_violations(hand: Hand, state: Replay) -> list[Violation]:
     """The per-hand rules' violations of a replayed hand, in catalogue order (not sorted)."""
     found: list[Violation] = []
-    for r in rules():
-        if r.cross_hand:
-            continue
+    for r in _per_hand_rules():
         for f in r.check(state):
             assert isinstance(f, Finding)
             found.append(_violation(hand, r, f))
     return found
+
+
+_PER_HAND: list[Rule] = []
+_REGISTERED = 0
+
+
+def _per_hand_rules() -> list[Rule]:
+    """``rules()`` less the cross-hand ones, sorted once (again only if a rule is registered later)."""
+    global _REGISTERED
+    if len(REGISTRY) != _REGISTERED:
+        _PER_HAND[:] = [r for r in rules() if not r.cross_hand]
+        _REGISTERED = len(REGISTRY)
+    return _PER_HAND
 
 
 def sort_by_line(found: list[Violation]) -> None:

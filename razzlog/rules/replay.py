@@ -10,13 +10,21 @@ replaces an amount a rule would flag with the amount the rules call for.  An
 action is judged legal when it is legal in either variant, so one wrong amount
 is reported once, at its root, whether the site's later lines followed the
 wrong chips or the right ones.
+
+Speed: this runs once per hand, so the common case is kept cheap.  While the
+two variants agree, they hold the very same ``Decimal`` objects, and whatever
+variant 1 would compute from them is variant 0's result (same operands, same
+result, to the last digit of the exponent).  Two amounts are shared only when
+``compare_total`` finds them equal and printed alike (``0.1`` is not ``0.10``).
+Amounts stay ``Decimal``: they reach the messages as printed.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
+from typing import Any, TypeVar, cast
 
-from razzlog.cards import door_card_bring_in_key, low_key
 from razzlog.events import (
     Action,
     ActionKind,
@@ -34,30 +42,39 @@ from razzlog.events import (
 from razzlog.rules.profiles import Profile
 from razzlog.rules.state import AGGRESSIVE, VARIANTS, PlayerState, Replay, RoundEnd, Status, Step
 from razzlog.rules.structures import expected_amounts
+from razzlog.rules.turns import Turns
 
-_BETTING = frozenset(s for s in Street if s.is_betting)
+# Enum members are bound once and compared with ``is``: an enum's class attribute,
+# hash and ``.value`` are slow Python code, and the engine runs for every event.
+_BETTING = tuple(s for s in Street if s.is_betting)
+_THIRD, _FOURTH, _SEVENTH = Street.THIRD, Street.FOURTH, Street.SEVENTH
 _ZERO = Decimal(0)
 _ZEROS = (_ZERO, _ZERO)
-_IN = Status.IN
-_ALL_IN = Status.ALL_IN
+_NONES: tuple[Decimal | None, Decimal | None] = (None, None)
+_NOBODY: frozenset[str] = frozenset()
+_IN, _ALL_IN, _FOLDED, _OUT = Status.IN, Status.ALL_IN, Status.FOLDED, Status.OUT
+_BRING_IN, _CALL, _CHECK, _FOLD = ActionKind.BRING_IN, ActionKind.CALL, ActionKind.CHECK, ActionKind.FOLD
+_RAISE, _COMPLETE = ActionKind.RAISE, ActionKind.COMPLETE
+
+E = TypeVar("E")
 
 __all__ = ["AGGRESSIVE", "VARIANTS", "PlayerState", "Replay", "RoundEnd", "Status", "Step", "replay"]
 
 
 def replay(hand: Hand, profile: Profile) -> Replay:
-    seats: dict[str, Seat] = {}
-    antes: dict[str, Ante] = {}
-    dealt: set[str] = set()
+    # One pass sorts the events by kind: the engine's setup and the rules read these lists.
+    by_kind: dict[type, list[Event]] = {}
     for e in hand.events:
-        if type(e) is Seat:
-            seats[e.player] = e
-        elif type(e) is Deal or type(e) is Action:
-            dealt.add(e.player)
-        elif type(e) is Ante:
-            dealt.add(e.player)
-            antes[e.player] = e
+        found = by_kind.get(type(e))
+        if found is None:
+            by_kind[type(e)] = [e]
+        else:
+            found.append(e)
+    seats = {e.player: e for e in _of(by_kind, Seat)}
+    antes = {e.player: e for e in _of(by_kind, Ante)}
+    dealt = {e.player for e in _of(by_kind, Deal)} | {e.player for e in _of(by_kind, Action)} | antes.keys()
     players = {
-        name: PlayerState(seat.seat, seat.stack, Status.IN)
+        name: PlayerState(seat.seat, seat.stack, _IN)
         for name, seat in seats.items()
         if not seat.sitting_out or name in dealt
     }
@@ -81,22 +98,30 @@ def replay(hand: Hand, profile: Profile) -> Replay:
         {},
         [],
         {},
-        {},
+        _by_kind=by_kind,
     )
     _Engine(state).run()
     return state
 
 
-def _best_board(candidates: list[str], keys: dict[str, tuple[int, ...]]) -> str | None:
-    """The candidate with the best (lowest) board, the first in seat order on a tie."""
-    boards = [(keys[p], i, p) for i, p in enumerate(candidates)]
-    return min(boards)[2] if boards else None
+def _of(by_kind: dict[type, list[Event]], kind: type[E]) -> list[E]:
+    return cast(list[E], by_kind.get(kind, []))
 
 
-class _Engine:
+class _Engine(Turns):
+    """Applies the events to the table state (who is due to act: ``Turns``)."""
+
     def __init__(self, r: Replay) -> None:
         self.r = r
-        self.street = Street.THIRD
+        self.players = r.players
+        self.order = r.order
+        self.position = {p: i for i, p in enumerate(r.order)}
+        self.header = r.hand.header
+        self.cap = 1 + r.profile.raises_per_round
+        self.double_option = r.profile.fourth_street_open_pair_double
+        self.singles: dict[str, frozenset[str]] = {}
+        self.boards: dict[str, tuple[int, ...]] = {}  # ranks of each player's last four up cards
+        self.street = _THIRD
         self.betting_open = False
         # players not folded, and players who can act (kept by set_status)
         self.live_count = sum(1 for s in r.players.values() if s.status is _IN or s.status is _ALL_IN)
@@ -110,7 +135,8 @@ class _Engine:
         st.status = status
 
     def reset_round(self) -> None:
-        self.current = [Decimal(0), Decimal(0)]
+        self.current = _ZEROS
+        self.split = False  # some street_put or the bet differs between the variants this round
         self.bets = 0
         self.completion_pending = False
         self.acted: set[str] = set()
@@ -121,236 +147,166 @@ class _Engine:
         # Players passed over by an out-of-turn action may still act next
         # without a second action-order finding for the same disorder.
         self.skipped: set[str] = set()
-        self.opener: frozenset[str] = frozenset()
+        self.opener: frozenset[str] = _NOBODY
         self.opener_known = False
-        for p in self.r.players.values():
-            p.street_put = [Decimal(0), Decimal(0)]
+        for p in self.players.values():
+            p.street_put = _ZEROS
 
     def run(self) -> None:
-        for event in self.r.hand.events:
-            self.apply(event)
-        self.close_round(self.r.hand.last_line)
-        if self.r.bring_in_due is None:
-            self.r.bring_in_due = self.bring_in_due()
+        r = self.r
+        handlers = _HANDLERS
+        for e in r.hand.events:
+            handle = handlers.get(type(e))
+            if handle is not None:
+                handle(self, e)
+        self.close_round(r.hand.last_line)
+        if r.bring_in_due is None:
+            r.bring_in_due = self.bring_in_due()
 
     # -- events ---------------------------------------------------------------
 
-    def apply(self, event: Event) -> None:
+    def ante(self, event: Ante) -> None:
         r = self.r
-        if type(event) is Action:
-            self.act(event)
-        elif type(event) is Deal:
-            self.deal(event)
-        elif isinstance(event, Ante):
-            player = r.players.get(event.player)
-            if player is not None:
-                ruled = event.amount
-                if r.table_ante is not None and not event.all_in and event.amount != r.table_ante:
-                    ruled = min(r.table_ante, player.start)
-                player.put[0] += event.amount
-                player.put[1] += ruled
-                if player.stack(0) <= 0:
-                    self.set_status(player, Status.ALL_IN)
-        elif isinstance(event, StreetStart):
-            if event.street == Street.THIRD and r.table_ante:
-                for name, player in r.players.items():
-                    if name not in r.antes:  # missing-ante: the rules' variant posts it
-                        player.put[1] += min(r.table_ante, player.start)
-            if event.street in _BETTING and event.street != Street.THIRD:
-                self.close_round(event.line)
-                self.street = event.street
-                self.reset_round()
-                self.open_street()
-            elif event.street not in _BETTING:
-                self.close_round(event.line)
-                self.betting_open = False
-            r.streets.append(event)
-        elif isinstance(event, BettingCapped):
-            r.capped_lines.append((event, self.bets, self.short_seen))
-        elif isinstance(event, UncalledReturn | Collect) and self.betting_open:
-            # Betting is over once the pot is being dealt with.
+        player = self.players.get(event.player)
+        if player is None:
+            return
+        amount = ruled = event.amount
+        if r.table_ante is not None and not event.all_in and amount != r.table_ante:
+            ruled = min(r.table_ante, player.start)
+        p0, p1 = player.put
+        n0 = p0 + amount
+        player.put = (n0, n0 if p1 is p0 and ruled is amount else p1 + ruled)
+        if player.start - n0 <= 0:
+            self.set_status(player, _ALL_IN)
+
+    def street_start(self, event: StreetStart) -> None:
+        r = self.r
+        street = event.street
+        if street is _THIRD and r.table_ante:
+            for name, player in self.players.items():
+                if name not in r.antes:  # missing-ante: the rules' variant posts it
+                    player.put = (player.put[0], player.put[1] + min(r.table_ante, player.start))
+        if street in _BETTING and street is not _THIRD:
+            self.close_round(event.line)
+            self.street = street
+            self.reset_round()
+            self.betting_open = True
+            self.opener_known = False
+        elif street not in _BETTING:
+            self.close_round(event.line)
+            self.betting_open = False
+        r.streets.append(event)
+
+    def capped(self, event: BettingCapped) -> None:
+        self.r.capped_lines.append((event, self.bets, self.short_seen))
+
+    def pot_dealt(self, event: UncalledReturn | Collect) -> None:
+        if self.betting_open:  # betting is over once the pot is being dealt with
             self.close_round(event.line)
 
     def deal(self, event: Deal) -> None:
-        r = self.r
-        if event.street == Street.THIRD and event.new:
-            door = event.new[-1]
-            r.door.setdefault(event.player, door)
-        if event.new and event.street != Street.SEVENTH:
-            ups = r.up_cards.setdefault(event.player, [])
-            if event.street == Street.THIRD:
-                ups[:] = [event.new[-1]]
-            else:
-                ups.append(event.new[-1])
-        if event.street == Street.THIRD and not self.betting_open:
+        new = event.new
+        if not new:
+            if event.street is _THIRD:
+                self.betting_open = True
+            return
+        if event.street is _THIRD:
+            self.r.door.setdefault(event.player, new[-1])
+            self.boards[event.player] = (new[-1].rank,)
             self.betting_open = True
-
-    def open_street(self) -> None:
-        self.betting_open = True
-        self.opener_known = False
-
-    def compute_opener(self) -> frozenset[str]:
-        """4th street on: the best low board among players who can act opens.
-
-        Computed at the first action, once the street's cards are dealt.
-        """
-        r = self.r
-        can_act = [p for p in r.order if r.players[p].status == Status.IN]
-        in_hand = [p for p in r.order if r.players[p].status in (Status.IN, Status.ALL_IN)]
-        if len(can_act) < 2:
-            return frozenset()
-        up_cards = r.up_cards
-        keys = {p: low_key([c.rank for c in up_cards.get(p, [])][-4:] or [13]) for p in in_hand}
-        # RULES.md is silent on an all-in best board: accept the best board among
-        # players who can act, or the next one clockwise from the best board.
-        return frozenset(
-            filter(None, (_best_board(can_act, keys), self._next_able(_best_board(in_hand, keys))))
-        )
-
-    def _next_able(self, start: str | None) -> str | None:
-        if start is None:
-            return None
-        i = self.r.order.index(start)
-        for k in range(len(self.r.order)):
-            p = self.r.order[(i + k) % len(self.r.order)]
-            if self.r.players[p].status == Status.IN:
-                return p
-        return None
-
-    def bring_in_due(self) -> str | None:
-        r = self.r
-        suit = r.profile.bring_in_tie_by_suit
-        candidates = [p for p in r.order if p in r.door]
-        if not candidates:
-            return None
-        # Highest door card; without the suit tie-break the lowest seat wins ties.
-        top = max(candidates, key=lambda p: (door_card_bring_in_key(r.door[p], suit), -r.players[p].seat))
-        start = r.order.index(top)
-        for k in range(len(r.order)):
-            p = r.order[(start + k) % len(r.order)]
-            if r.players[p].status == Status.IN:
-                return p
-        return None
+        elif event.street is not _SEVENTH:
+            self.boards[event.player] = (*self.boards.get(event.player, ()), new[-1].rank)[-4:]
 
     # -- actions ---------------------------------------------------------------
 
-    def unit(self) -> Decimal:
-        h = self.r.hand.header
-        if self.doubled:
-            return h.big_bet
-        return h.small_bet if self.street in (Street.THIRD, Street.FOURTH) else h.big_bet
-
     def may_double(self, a: Action) -> bool:
         """Casino option: an open pair on 4th street lets the opening bet be a big bet."""
-        if not self.r.profile.fourth_street_open_pair_double or self.street != Street.FOURTH:
+        if not self.r.profile.fourth_street_open_pair_double or self.street is not _FOURTH:
             return False
-        if a.kind != ActionKind.BET or self.bets != 0 or a.amount != self.r.hand.header.big_bet:
+        if a.kind is not ActionKind.BET or self.bets != 0 or a.amount != self.header.big_bet:
             return False
         return any(
-            len(ups) >= 2 and len({c.rank for c in ups[-2:]}) == 1
-            for p, ups in self.r.up_cards.items()
-            if p in self.r.live
+            len(ranks) >= 2 and ranks[-1] == ranks[-2] for p, ranks in self.boards.items() if p in self.r.live
         )
-
-    def due(self) -> frozenset[str]:
-        r = self.r
-        if self.last_actor is None:
-            if self.street == Street.THIRD:
-                due = r.bring_in_due
-                if not due:
-                    return frozenset()
-                return frozenset({due}) if self._owes(due, 0) or self._owes(due, 1) else frozenset()
-            if not self.opener_known:
-                self.opener, self.opener_known = self.compute_opener(), True
-            return self.opener
-        if self.live_count < 2:
-            return frozenset()
-        found = {p for p in self.skipped if self._owes(p, 0) or self._owes(p, 1)}
-        for v in VARIANTS:
-            nxt = self._next_owing(v)
-            if nxt is not None:
-                found.add(nxt)
-        return frozenset(found)
-
-    def _owes(self, p: str, v: int) -> bool:
-        """Whether ``p`` still has to act: facing chips, or not yet acted while someone can answer
-        (``p`` can act, so someone else can when two players can)."""
-        st = self.r.players[p]
-        if st.status is not _IN:
-            return False
-        if st.street_put[v] < self.current[v]:
-            return True
-        return p not in self.acted and self.able_count >= 2
-
-    def _next_owing(self, v: int) -> str | None:
-        order = self.r.order
-        start = order.index(self.last_actor) if self.last_actor in order else -1
-        n = len(order)
-        for k in range(1, n + 1):
-            p = order[(start + k) % n]
-            if self._owes(p, v):
-                return p
-        return None
 
     def act(self, a: Action) -> None:
         r = self.r
-        if a.street != self.street and a.street in _BETTING:
-            self.street = a.street
-        if self.street == Street.THIRD and r.bring_in is None and r.bring_in_due is None:
+        street = self.street
+        if a.street is not street and a.street in _BETTING:
+            self.street = street = a.street
+        third = street is _THIRD
+        if third and r.bring_in is None and r.bring_in_due is None:
             r.bring_in_due = self.bring_in_due()
-        st = r.players.get(a.player)
-        status = st.status if st else Status.OUT
-        due = self.due() if self.betting_open or self.street == Street.THIRD else frozenset()
-        if self.street == Street.THIRD and a.kind == ActionKind.BRING_IN and r.bring_in is None:
-            due = frozenset({a.player}) | due
-        if self.may_double(a):
+        player, kind = a.player, a.kind
+        st = self.players.get(player)
+        status = st.status if st is not None else _OUT
+        due = self.due() if self.betting_open or third else _NOBODY
+        if third and kind is _BRING_IN and r.bring_in is None:
+            due = frozenset({player}) | due
+        if self.double_option and self.may_double(a):
             self.doubled = True
-        zero = _ZEROS
-        put: tuple[Decimal, Decimal] = zero
-        wanted: tuple[Decimal | None, Decimal | None] = (None, None)
-        if st is not None:
-            put = (self.logged_put(a, st, 0), self.logged_put(a, st, 1))
-            wanted = (self.wanted_put(a, st, 0, put[0]), self.wanted_put(a, st, 1, put[1]))
-        step = Step(
-            a,
-            status,
-            (st.start - st.put[0], st.start - st.put[1]) if st else zero,
-            (st.street_put[0], st.street_put[1]) if st else zero,
-            (self.current[0], self.current[1]),
-            self.unit(),
-            self.bets,
-            self.completion_pending,
-            due,
-            a.player not in self.acted or not self.short_all_in,
-            self.short_seen,
-            1 + r.profile.raises_per_round,
-            put,
-            wanted,
-            self.live_count,
-        )
-        r.steps.append(step)
-        if st is None or status != Status.IN:
+        h = self.header  # the bet: big from 5th street, or on 4th when doubled
+        unit = h.big_bet if self.doubled or (street is not _THIRD and street is not _FOURTH) else h.small_bet
+        may_raise = player not in self.acted or not self.short_all_in
+        current = self.current
+        if st is None:
+            r.steps.append(
+                Step(
+                    a, status, _ZEROS, _ZEROS, current, unit, self.bets, self.completion_pending,
+                    due, may_raise, self.short_seen, self.cap, _ZEROS, _NONES, self.live_count,
+                )
+            )  # fmt: skip
             return
-        if due and a.player not in due:
-            self.skipped |= due
-        self.skipped.discard(a.player)
-        self.apply_action(a, st, put, wanted)
-
-    def wanted_put(self, a: Action, st: PlayerState, v: int, logged: Decimal) -> Decimal | None:
-        """What this action should put in by the rules, in variant ``v`` (None: no rule says);
-        ``logged`` is ``logged_put(a, st, v)``."""
-        if a.kind in (ActionKind.CHECK, ActionKind.FOLD):
-            return _ZERO
-        stack = st.start - st.put[v]
-        want: Decimal | None
-        if a.kind == ActionKind.BRING_IN:
-            want = self.r.table_bring_in
-        elif a.kind == ActionKind.CALL:
-            want = self.current[v] - st.street_put[v]
-        elif self.completion_pending or (self.street == Street.THIRD and self.bets == 0):
-            want = self.r.hand.header.small_bet - st.street_put[v]
+        p0, p1 = st.put
+        s0 = st.start - p0
+        stack = (s0, s0 if p1 is p0 else st.start - p1)
+        street_put = st.street_put
+        put: tuple[Decimal, Decimal]
+        wanted: tuple[Decimal | None, Decimal | None]
+        if kind is _CHECK or kind is _FOLD:
+            put = wanted = _ZEROS
         else:
-            want = self.current[v] + self.unit() - st.street_put[v]
+            sp0, sp1 = street_put
+            c0, c1 = current
+            # What the action puts in as logged: a raise or completion to a printed total
+            # puts in what it lacks; anything else, its amount.
+            to = a.to if kind is _RAISE or kind is _COMPLETE else None
+            logged0 = a.amount if to is None else to - sp0
+            wanted0 = self.wanted_put(a, stack[0], sp0, c0, unit, logged0)
+            if p1 is p0 and sp1 is sp0 and c1 is c0:
+                put, wanted = (logged0, logged0), (wanted0, wanted0)
+            else:
+                logged1 = a.amount if to is None else to - sp1
+                put = (logged0, logged1)
+                wanted = (wanted0, self.wanted_put(a, stack[1], sp1, c1, unit, logged1))
+        r.steps.append(
+            Step(
+                a, status, stack, street_put, current, unit, self.bets, self.completion_pending,
+                due, may_raise, self.short_seen, self.cap, put, wanted, self.live_count,
+            )
+        )  # fmt: skip
+        if status is not _IN:
+            return
+        if due and player not in due:
+            self.skipped |= due
+        if self.skipped:
+            self.skipped.discard(player)
+        self.apply_action(a, st, put, wanted, unit)
+
+    def wanted_put(
+        self, a: Action, stack: Decimal, street_put: Decimal, bet: Decimal, unit: Decimal, logged: Decimal
+    ) -> Decimal | None:
+        """What a bet, call or bring-in should put in by the rules, in one variant (None: no rule
+        says), from that variant's stack, street total and bet, and what it puts in as logged."""
+        want: Decimal | None
+        if a.kind is _BRING_IN:
+            want = self.r.table_bring_in
+        elif a.kind is _CALL:
+            want = bet - street_put
+        elif self.completion_pending or (self.street is _THIRD and self.bets == 0):
+            want = self.header.small_bet - street_put
+        else:
+            want = bet + unit - street_put
         if want is None:
             return None
         if a.all_in and logged == stack and logged < want:
@@ -359,58 +315,63 @@ class _Engine:
             return want  # stack-overdraw judges the stack; the amount itself is judged as usual
         return min(want, stack) if want > 0 else want
 
-    def logged_put(self, a: Action, st: PlayerState, v: int) -> Decimal:
-        if a.kind in (ActionKind.RAISE, ActionKind.COMPLETE) and a.to is not None:
-            return a.to - st.street_put[v]
-        if a.kind in (ActionKind.CHECK, ActionKind.FOLD):
-            return _ZERO
-        return a.amount
-
     def apply_action(
         self,
         a: Action,
         st: PlayerState,
         put: tuple[Decimal, Decimal],
         wanted: tuple[Decimal | None, Decimal | None],
+        unit: Decimal,
     ) -> None:
         r = self.r
         kind = a.kind
         self.last_actor = a.player
-        if kind == ActionKind.FOLD:
-            self.set_status(st, Status.FOLDED)
+        if kind is _FOLD:
+            self.set_status(st, _FOLDED)
             r.folded_on[a.player] = self.street
             return
         self.acted.add(a.player)
-        if kind == ActionKind.CHECK:
-            owed = self.current[1] - st.street_put[1]
-            if owed > 0 and self.current[0] > st.street_put[0]:
+        p0, p1 = st.put
+        sp0, sp1 = st.street_put
+        if kind is _CHECK:
+            owed = self.current[1] - sp1
+            if owed > 0 and self.current[0] > sp0:
                 # illegal-check: the rules' variant has the player call instead
-                owed = min(owed, st.stack(1))
-                st.put[1] += owed
-                st.street_put[1] += owed
+                owed = min(owed, st.start - p1)
+                st.put = (p0, p1 + owed)
+                st.street_put = (sp0, sp1 + owed)
+                self.split = True
             return
-        corrected = wanted[1] if wanted[1] is not None else put[1]
-        for v, chips in ((0, put[0]), (1, corrected)):
-            st.put[v] += chips
-            st.street_put[v] += chips
-        if st.stack(0) == 0 or a.all_in:
-            self.set_status(st, Status.ALL_IN)
-        if kind == ActionKind.BRING_IN:
+        chips0 = put[0]
+        chips1 = wanted[1] if wanted[1] is not None else put[1]
+        total0, street0 = p0 + chips0, sp0 + chips0
+        if chips1 is chips0 or not chips1.compare_total(chips0):  # equal, and printed alike
+            st.put = (total0, total0 if p1 is p0 else p1 + chips1)
+            st.street_put = (street0, street0 if sp1 is sp0 else sp1 + chips1)
+        else:
+            st.put = (total0, p1 + chips1)
+            st.street_put = (street0, sp1 + chips1)
+        street1 = st.street_put[1]
+        if street1 is not street0:
+            self.split = True
+        if a.all_in or not st.start - total0:
+            self.set_status(st, _ALL_IN)
+        if kind is _CALL:
+            return
+        before, bet1 = self.current
+        bet0 = max(before, street0)
+        self.current = (bet0, bet0 if bet1 is before and street1 is street0 else max(bet1, street1))
+        if kind is _BRING_IN:
             r.bring_in = a
-            self.current = [max(self.current[v], st.street_put[v]) for v in VARIANTS]
             self.completion_pending = True
             return
-        if kind == ActionKind.CALL:
-            return
         # Bet, completion or raise: a full one reopens the betting for everyone.
-        before = self.current[0]
-        self.current = [max(self.current[v], st.street_put[v]) for v in VARIANTS]
         target = (
-            r.hand.header.small_bet
-            if self.completion_pending or (self.bets == 0 and self.street == Street.THIRD)
-            else before + self.unit()
+            self.header.small_bet
+            if self.completion_pending or (self.bets == 0 and self.street is _THIRD)
+            else before + unit
         )
-        full = st.street_put[0] >= target or st.street_put[1] >= target
+        full = street0 >= target or street1 >= target
         r.aggressor[self.street] = a.player
         if full:
             self.bets += 1
@@ -427,7 +388,7 @@ class _Engine:
         r = self.r
         pending: list[str] = []
         if self.live_count >= 2 and (self.last_actor is not None or self.due()):
-            owing = [p for p in r.order if self._owes(p, 0) and self._owes(p, 1)]
+            owing = [p for p in r.order if self._owes(p, 0) and (not self.split or self._owes(p, 1))]
             if owing:
                 flagged = self._flagged_this_street()
                 pending = [p for p in owing if p not in flagged]
@@ -440,6 +401,18 @@ class _Engine:
         return {
             s.action.player
             for s in self.r.steps
-            if s.action.street == street
-            and (s.flagged or (s.action.kind == ActionKind.CHECK and s.current_bet[0] > s.street_put[0]))
+            if s.action.street is street
+            and (s.flagged or (s.action.kind is _CHECK and s.current_bet[0] > s.street_put[0]))
         }
+
+
+# The engine's handler of each kind of event (the others change nothing).
+_HANDLERS: dict[type, Callable[[_Engine, Any], None]] = {
+    Action: _Engine.act,
+    Deal: _Engine.deal,
+    Ante: _Engine.ante,
+    StreetStart: _Engine.street_start,
+    BettingCapped: _Engine.capped,
+    UncalledReturn: _Engine.pot_dealt,
+    Collect: _Engine.pot_dealt,
+}

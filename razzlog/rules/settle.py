@@ -5,12 +5,14 @@ Derived once per replay and read by the pot, showdown and summary rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from decimal import Decimal
+from typing import NamedTuple
 
 from razzlog.cards import Card, best_low_key
 from razzlog.events import (
     Action,
+    Ante,
     Collect,
     Deal,
     Event,
@@ -23,11 +25,12 @@ from razzlog.events import (
     UncalledReturn,
 )
 from razzlog.rules.pots import Pot, build_pots, uncalled_excess
-from razzlog.rules.replay import VARIANTS, Replay, Status
+from razzlog.rules.replay import Replay, Status
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+# A named tuple, not a frozen dataclass: one is built per hand, and a frozen
+# dataclass's __init__ costs several times a tuple's.  Immutable all the same.
+class Settlement(NamedTuple):
     put: tuple[dict[str, Decimal], dict[str, Decimal]]  # per variant, before returns
     due_return: tuple[tuple[str, Decimal] | None, tuple[str, Decimal] | None]
     returns: tuple[UncalledReturn, ...]
@@ -38,18 +41,26 @@ class Settlement:
     summary_pot: SummaryPot | None
     summary_seats: tuple[SummarySeat, ...]
     unit: Decimal  # the smallest chip: a cent, or one tournament chip
-    cards: dict[str, tuple[Card, ...]]  # every card known of each player, in deal order
+    deals: Sequence[Deal]  # the deal lines, for ``cards``
     shows: dict[str, Show]  # each player's last show
     showdown: tuple[Show | Muck, ...]  # shows and mucks after *** SHOW DOWN ***, in order
     mucked: dict[str, Muck]
+    lows: dict[str, tuple[int, ...] | None]  # ``value`` of each player asked about, kept
 
     def pot_total(self, v: int) -> Decimal:
-        return sum((p.amount for p in self.pots[v]), Decimal(0))
+        return sum((p.amount for p in self.pots[v]), _ZERO)
+
+    def cards(self, player: str) -> tuple[Card, ...]:
+        """Every card known of ``player``, in deal order (worked out when asked: rarely)."""
+        return tuple([c for d in self.deals if d.player == player for c in d.new])
 
     def value(self, player: str) -> tuple[int, ...] | None:
         """The player's best low, from the cards they showed (None if never shown)."""
+        if player in self.lows:
+            return self.lows[player]
         show = self.shows.get(player)
-        return best_low_key(show.cards) if show and show.cards else None
+        found = self.lows[player] = best_low_key(show.cards) if show and show.cards else None
+        return found
 
 
 def settle(r: Replay) -> Settlement:
@@ -63,57 +74,92 @@ def settle(r: Replay) -> Settlement:
 
 
 def _settle(r: Replay) -> Settlement:
-    events = r.hand.events
-    put = tuple({p: s.put[v] for p, s in r.players.items()} for v in VARIANTS)
-    due = tuple(uncalled_excess(put[v]) for v in VARIANTS)
-    returns = tuple(e for e in events if isinstance(e, UncalledReturn))
+    put0 = {p: s.put[0] for p, s in r.players.items()}
+    put1 = {p: s.put[1] for p, s in r.players.items()}
+    due0 = uncalled_excess(put0)
+    # The variants mostly share their amounts (the same objects): then so do their excesses.
+    same = all(s.put[0] is s.put[1] for s in r.players.values())
+    due1 = due0 if same else uncalled_excess(put1)
+    returns = tuple(r.of(UncalledReturn))
     returned: dict[str, Decimal] = {}
     for e in returns:
-        returned[e.player] = returned.get(e.player, Decimal(0)) + e.amount
+        returned[e.player] = returned.get(e.player, _ZERO) + e.amount
     live = r.live
-    all_in = frozenset(p for p, st in r.players.items() if st.status == Status.ALL_IN)
+    all_in = frozenset([p for p, st in r.players.items() if st.status is _ALL_IN])
     # Variant 0 follows the log (its own returns); variant 1 the rules' returns.
-    logged = {p: amount - returned.get(p, Decimal(0)) for p, amount in put[0].items()}
-    pots = (build_pots(logged, live, all_in), build_pots(_after_return(put[1], due[1]), live, all_in))
-    collects = tuple(e for e in events if isinstance(e, Collect))
+    logged = {p: amount - returned.get(p, _ZERO) for p, amount in put0.items()}
+    ruled = _after_return(put1, due1)
+    pots0 = build_pots(logged, live, all_in)
+    # When the log returned what the rules return, both variants have the same pots.
+    pots = (pots0, list(pots0) if _same_amounts(logged, ruled) else build_pots(ruled, live, all_in))
+    collects = tuple(r.of(Collect))
     collected: dict[str, Decimal] = {}
     for c in collects:
-        collected[c.player] = collected.get(c.player, Decimal(0)) + c.amount
-    unit = Decimal(1) if r.hand.header.currency is None and _whole(events) else Decimal("0.01")
-    showdown = tuple(e for e in events[_showdown_start(events) :] if isinstance(e, Show | Muck))
+        collected[c.player] = collected.get(c.player, _ZERO) + c.amount
+    unit = _CHIP if r.hand.header.currency is None and _whole(r) else _CENT
+    summary_pots = r.of(SummaryPot)
+    shows = r.of(Show)
+    mucks = r.of(Muck)
     return Settlement(
-        (put[0], put[1]),
-        (due[0], due[1]),
+        (put0, put1),
+        (due0, due1),
         returns,
         returned,
-        (pots[0], pots[1]),
+        pots,
         collects,
         collected,
-        next((e for e in events if isinstance(e, SummaryPot)), None),
-        tuple(e for e in events if isinstance(e, SummarySeat)),
+        summary_pots[0] if summary_pots else None,
+        tuple(r.of(SummarySeat)),
         unit,
-        _known_cards(r),
-        {e.player: e for e in events if isinstance(e, Show)},
-        showdown,
-        {e.player: e for e in events if isinstance(e, Muck)},
+        r.of(Deal),
+        {e.player: e for e in shows},
+        _showdown(r) if shows or mucks else (),
+        {e.player: e for e in mucks},
+        {},
     )
 
 
-def _showdown_start(events: tuple[Event, ...]) -> int:
-    """Where the showdown begins: the ``*** SHOW DOWN ***`` header (PokerStars), or
-    for sites without one (Full Tilt) the end of 7th-street betting."""
-    river: int | None = None
-    last_action = -1
-    for i, e in enumerate(events):
-        if isinstance(e, StreetStart) and e.street == Street.SHOWDOWN:
+_ZERO, _CHIP, _CENT = Decimal(0), Decimal(1), Decimal("0.01")
+_ALL_IN = Status.ALL_IN  # bound once: enum lookups are slow
+
+
+def _showdown(r: Replay) -> tuple[Show | Muck, ...]:
+    """Shows and mucks from where the showdown begins: the ``*** SHOW DOWN ***`` header
+    (PokerStars), or for sites without one (Full Tilt) the end of 7th-street betting.
+
+    The showdown is near the end of the log: the events are scanned backwards from
+    the end to the first header (known from ``r.streets``), or to the last river
+    header and the last action.
+    """
+    events = r.hand.events
+    header = next((s for s in r.streets if s.street is Street.SHOWDOWN), None)
+    start = len(events)
+    if header is not None:
+        start = _last_index(events, lambda e: e is header)
+    elif any(s.street is Street.SEVENTH for s in r.streets):
+        river = _last_index(events, lambda e: type(e) is StreetStart and e.street is Street.SEVENTH)
+        last_action = _last_index(events, lambda e: type(e) is Action)
+        start = max(river, last_action) + 1
+    return tuple(e for e in events[start:] if isinstance(e, (Show, Muck)))
+
+
+def _last_index(events: tuple[Event, ...], match: Callable[[Event], bool]) -> int:
+    """The position of the last event that matches, or -1."""
+    for i in range(len(events) - 1, -1, -1):
+        if match(events[i]):
             return i
-        if isinstance(e, StreetStart) and e.street == Street.SEVENTH:
-            river = i
-        elif isinstance(e, Action):
-            last_action = i
-    if river is None:
-        return len(events)
-    return max(river, last_action) + 1
+    return -1
+
+
+def _same_amounts(a: dict[str, Decimal], b: dict[str, Decimal]) -> bool:
+    """The same players with the same amounts, printed alike (``0.1`` is not ``0.10``)."""
+    if a.keys() != b.keys():
+        return False
+    for p, amount in a.items():
+        other = b[p]
+        if other is not amount and amount.compare_total(other):
+            return False
+    return True
 
 
 def _after_return(put: dict[str, Decimal], due: tuple[str, Decimal] | None) -> dict[str, Decimal]:
@@ -124,31 +170,26 @@ def _after_return(put: dict[str, Decimal], due: tuple[str, Decimal] | None) -> d
     return out
 
 
-def _whole(events: tuple[object, ...]) -> bool:
-    return all(
-        getattr(e, "amount", Decimal(0)) == getattr(e, "amount", Decimal(0)).to_integral_value()
-        for e in events
-        if isinstance(getattr(e, "amount", None), Decimal)
+def _whole(r: Replay) -> bool:
+    """Whether every amount the log moves is whole (chips, not cents)."""
+    kinds: tuple[type[Ante | Action | UncalledReturn | Collect], ...] = (
+        Ante,
+        Action,
+        UncalledReturn,
+        Collect,
     )
-
-
-def _known_cards(r: Replay) -> dict[str, tuple[Card, ...]]:
-    cards: dict[str, list[Card]] = {}
-    for e in r.hand.events:
-        if isinstance(e, Deal):
-            cards.setdefault(e.player, []).extend(e.new)
-    return {p: tuple(c) for p, c in cards.items()}
+    return all(e.amount == e.amount.to_integral_value() for kind in kinds for e in r.of(kind))
 
 
 def ending_stacks(r: Replay) -> dict[str, frozenset[Decimal]]:
     """Each player's possible stacks after the hand: as logged, and as the rules would have it."""
     s = settle(r)
     out: dict[str, frozenset[Decimal]] = {}
+    due = s.due_return[1]
     for player, state in r.players.items():
-        won = s.collected.get(player, Decimal(0))
-        logged = state.start - state.put[0] + s.returned.get(player, Decimal(0)) + won
-        due = s.due_return[1]
-        back = due[1] if due is not None and due[0] == player else Decimal(0)
+        won = s.collected.get(player, _ZERO)
+        logged = state.start - state.put[0] + s.returned.get(player, _ZERO) + won
+        back = due[1] if due is not None and due[0] == player else _ZERO
         ruled = state.start - state.put[1] + back + won
         out[player] = frozenset({logged, ruled})
     return out
@@ -156,4 +197,7 @@ def ending_stacks(r: Replay) -> dict[str, frozenset[Decimal]]:
 
 def in_showdown(r: Replay) -> list[str]:
     """Players who did not fold, in seat order."""
-    return [p for p in r.order if r.players[p].status in (Status.IN, Status.ALL_IN)]
+    return [p for p in r.order if r.players[p].status in _LIVE]
+
+
+_LIVE = (Status.IN, Status.ALL_IN)

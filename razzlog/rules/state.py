@@ -6,17 +6,20 @@ fills it is ``razzlog.rules.replay``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple, TypeVar
 
 from razzlog.cards import Card
-from razzlog.events import Action, ActionKind, Ante, BettingCapped, Hand, Seat, Street, StreetStart
+from razzlog.events import Action, ActionKind, Ante, BettingCapped, Event, Hand, Seat, Street, StreetStart
 from razzlog.rules.profiles import Profile
 
 VARIANTS = (0, 1)
 AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
+_ZERO = Decimal(0)
+E = TypeVar("E")
 
 
 class Status(Enum):
@@ -30,8 +33,9 @@ _IN = Status.IN
 _ALL_IN = Status.ALL_IN
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+# A named tuple, not a frozen dataclass: one is built per action, and a frozen
+# dataclass's __init__ costs several times a tuple's.  Immutable all the same.
+class Step(NamedTuple):
     """An action and the table state just before it (per variant where amounts differ)."""
 
     action: Action
@@ -53,11 +57,12 @@ class Step:
     @property
     def flagged(self) -> bool:
         """The logged amount differs from the rules' amount in every variant."""
-        return all(w is not None and w != p for w, p in zip(self.wanted, self.put, strict=True))
+        w0, w1 = self.wanted
+        p0, p1 = self.put
+        return w0 is not None and w0 != p0 and w1 is not None and w1 != p1
 
 
-@dataclass(frozen=True, slots=True)
-class RoundEnd:
+class RoundEnd(NamedTuple):
     street: Street
     line: int
     pending: tuple[str, ...]  # players still owing action
@@ -68,8 +73,9 @@ class PlayerState:
     seat: int
     start: Decimal
     status: Status
-    put: list[Decimal] = field(default_factory=lambda: [Decimal(0), Decimal(0)])
-    street_put: list[Decimal] = field(default_factory=lambda: [Decimal(0), Decimal(0)])
+    # Per variant; tuples replaced on change, so that a Step can share them.
+    put: tuple[Decimal, Decimal] = (_ZERO, _ZERO)
+    street_put: tuple[Decimal, Decimal] = (_ZERO, _ZERO)
 
     def stack(self, v: int) -> Decimal:
         return self.start - self.put[v]
@@ -94,9 +100,38 @@ class Replay:
     folded_on: dict[str, Street]
     capped_lines: list[tuple[BettingCapped, int, bool]]  # line, bets at the time, short all-in seen
     aggressor: dict[Street, str]
-    up_cards: dict[str, list[Card]]
     cache: dict[str, Any] = field(default_factory=dict)  # derived facts, computed once
+    _by_kind: dict[type, list[Any]] | None = None
+    _streams: dict[frozenset[type], list[Event]] = field(default_factory=dict)
 
     @property
     def live(self) -> frozenset[str]:
         return frozenset([p for p, s in self.players.items() if s.status is _IN or s.status is _ALL_IN])
+
+    def of(self, kind: type[E]) -> Sequence[E]:
+        """The hand's events of one kind, in log order.
+
+        One pass over the events sorts them all by kind, so the rules do not
+        each scan every event.
+        """
+        by_kind = self._by_kind
+        if by_kind is None:
+            by_kind = self._by_kind = {}
+            for e in self.hand.events:
+                found = by_kind.get(type(e))
+                if found is None:
+                    by_kind[type(e)] = [e]
+                else:
+                    found.append(e)
+        return by_kind.get(kind, ())  # list[Any]: no cast(), a call per use
+
+    def stream(self, kinds: frozenset[type]) -> list[Event]:
+        """The hand's events of these kinds, in log order (computed once per set of kinds).
+
+        Rules that judge events of several kinds in their order share it; the
+        kinds are exact event classes (events are never subclassed).
+        """
+        found = self._streams.get(kinds)
+        if found is None:
+            found = self._streams[kinds] = [e for e in self.hand.events if type(e) in kinds]
+        return found

@@ -25,3 +25,46 @@ def test_identical_copy_is_a_warning(tmp_path: Path) -> None:
 def test_altered_copy_is_an_error(tmp_path: Path) -> None:
     altered = mutate(hand("35874566077"), "Hero ($1.60 in chips)", "Hero ($1.70 in chips)")
     assert _found(tmp_path, hand("35874566077"), altered) == [("duplicate-hand", "error")]
+
+
+def test_seen_hands_keep_every_kind_of_id_exactly() -> None:
+    """Numeric ids go to the compact table, others to a dict; both answer the same."""
+    from razzlog.rules.catalogue.rz503_duplicate_hand import SeenHands
+
+    seen = SeenHands()
+    kept = [
+        (str(10**11 + 7 * k), f"{k * 2654435761 % 2**64:016x}", f"f{k % 3}.txt", k + 1) for k in range(5000)
+    ]  # enough to grow the table several times
+    kept += [
+        ("007", "00000000000000aa", "a.txt", 1),  # leading zero: "7" is another id
+        ("7", "00000000000000bb", "a.txt", 2),
+        ("18446744073709551615", "00000000000000cc", "a.txt", 3),  # 2**64 - 1, the largest kept compact
+        ("18446744073709551616", "00000000000000dd", "a.txt", 4),
+        ("-5", "00000000000000ee", "a.txt", 5),
+        ("+5", "00000000000000ef", "a.txt", 6),
+        ("5", "00000000000000f0", "a.txt", 7),
+        ("TF-1234", "0123456789abcdef", "b.txt", 8),
+        ("12", "0123456789ABCDEF", "b.txt", 9),  # upper-case digest: kept as text
+        ("13", "abc", "b.txt", 10),
+        ("14", "0123456789abcdef", "b.txt", 2**40),  # line past 2**32
+        ("0", "0000000000000000", "b.txt", 0),
+    ]
+    for hand_id, digest, file, line in kept:
+        assert seen.first_or_add("pokerstars", hand_id, digest, file, line) is None
+    for hand_id, digest, file, line in kept:
+        assert seen.first("pokerstars", hand_id) == (digest, file, line)
+        assert seen.first_or_add("pokerstars", hand_id, "ffffffffffffffff", "z.txt", 1) == (digest, file, line)
+        assert seen.first("fulltilt", hand_id) is None
+    for absent in ("1", "00", "99999999999", "", "1e5"):
+        assert seen.first("pokerstars", absent) is None
+
+
+def test_seen_hands_take_the_latest_word_on_an_id() -> None:
+    from razzlog.rules.catalogue.rz503_duplicate_hand import SeenHands
+
+    seen = SeenHands()
+    seen.add("pokerstars", "42", "00000000000000aa", "a.txt", 1)
+    seen.add("pokerstars", "42", "NOT HEX", "b.txt", 2)
+    assert seen.first("pokerstars", "42") == ("NOT HEX", "b.txt", 2)
+    seen.add("pokerstars", "42", "00000000000000bb", "c.txt", 3)
+    assert seen.first("pokerstars", "42") == ("00000000000000bb", "c.txt", 3)

@@ -25,37 +25,70 @@ def duplicate_card(r: Replay) -> Iterator[Finding]:
     Fix: the log is corrupt or the deck was not a single 52-card deck; every
     card of a hand is unique.
     """
-    owner: dict[Card, str] = {}
-    reported: set[Card] = set()
-
-    def seen(card: Card, player: str, line: int, street: str | None, fresh: bool) -> Finding | None:
-        holder = owner.get(card)
-        if holder is None:
-            owner[card] = player
-            return None
-        if (holder != player or fresh) and card not in reported:
-            reported.add(card)
-            who = "twice" if holder == player else f"to {holder} and to {player}"
-            return Finding(line, f"{card} is dealt {who}", player, street)
-        return None
-
-    for e in r.hand.events:
-        found: list[Finding | None] = []
+    owner: dict[tuple[int, str], str] = {}  # (rank, suit): a tuple hashes faster than a Card
+    reported: set[tuple[int, str]] = set()
+    # Each player's previous deal line (its cards) and shown line.  Every card of a line
+    # judged for a player is theirs or already reported, so a line that only repeats the
+    # cards of one judged the same way can find nothing: most lines are skipped unread.
+    dealt: dict[str, tuple[Card, ...]] = {}
+    shown: dict[str, tuple[Card, ...]] = {}
+    for e in r.stream(_CARD_EVENTS):
         if isinstance(e, Deal):
-            street = e.street.value
-            found += [seen(c, e.player, e.line, street, False) for c in e.known]
-            found += [seen(c, e.player, e.line, street, True) for c in e.new]
+            player = e.player
+            earlier = (
+                _NONE if e.known == dealt.get(player) else _clashes(owner, e.known, player, False, False)
+            )
+            clashes = _clashes(owner, e.new, player, True, False)  # after the known cards: they may clash
+            if earlier:
+                clashes = earlier + clashes
+            dealt[player] = e.known + e.new
         elif isinstance(e, CommonCard):
-            found.append(seen(e.card, "the board", e.line, "7th", True))
-        elif isinstance(e, Show | SummarySeat):
-            street = e.street.value if isinstance(e, Show) else "summary"
-            repeats = _repeats(e.cards)
-            found += [seen(c, e.player, e.line, street, i in repeats) for i, c in enumerate(e.cards)]
-        yield from (f for f in found if f is not None)
+            player = "the board"
+            clashes = _clashes(owner, (e.card,), player, True, False)
+        elif isinstance(e, (Show, SummarySeat)):
+            player = e.player
+            if e.cards == shown.get(player, ()):
+                continue
+            clashes = _clashes(owner, e.cards, player, False, True)
+            shown[player] = e.cards
+        else:
+            continue
+        for card, holder in clashes:
+            key = (card.rank, card.suit)
+            if key in reported:
+                continue
+            reported.add(key)
+            who = "twice" if holder == player else f"to {holder} and to {player}"
+            yield Finding(e.line, f"{card} is dealt {who}", player, _street(e))
 
 
-def _repeats(cards: tuple[Card, ...]) -> set[int]:
-    """Positions of cards listed a second time in one line."""
-    if len(set(cards)) == len(cards):
-        return set()
-    return {i for i, c in enumerate(cards) if c in cards[:i]}
+_CARD_EVENTS = frozenset({Deal, CommonCard, Show, SummarySeat})
+
+
+def _clashes(
+    owner: dict[tuple[int, str], str], cards: tuple[Card, ...], player: str, fresh: bool, repeats: bool
+) -> list[tuple[Card, str]]:
+    """The cards of one line seen before that clash, with their first holder; the others are
+    recorded as ``player``'s.  A card seen before clashes when another player held it, when
+    it is dealt as new (``fresh``), or with ``repeats`` when the line lists it a second time."""
+    found = _NONE
+    line: set[tuple[int, str]] = set()
+    for c in cards:
+        key = (c.rank, c.suit)
+        holder = owner.get(key)
+        if holder is None:
+            owner[key] = player
+        elif holder != player or fresh or (repeats and key in line):
+            found = [*found, (c, holder)]
+        if repeats:
+            line.add(key)
+    return found
+
+
+_NONE: list[tuple[Card, str]] = []  # never appended to: a clash makes a new list
+
+
+def _street(e: Deal | CommonCard | Show | SummarySeat) -> str:
+    if isinstance(e, CommonCard):
+        return "7th"
+    return "summary" if isinstance(e, SummarySeat) else e.street.value

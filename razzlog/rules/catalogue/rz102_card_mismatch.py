@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from razzlog.cards import Card
-from razzlog.events import Deal, Show, SummarySeat
+from razzlog.events import CommonCard, Deal, Show, SummarySeat
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay
 
@@ -30,40 +30,65 @@ def card_mismatch(r: Replay) -> Iterator[Finding]:
     Fix: repeat the cards exactly as dealt: ``Dealt to willy32948 [6h] [7h]``.
     """
     dealt: dict[str, list[Card]] = {}
-    shown: dict[str, frozenset[Card]] = {}
-    for e in r.hand.events:
+    shown: dict[str, tuple[Card, ...]] = {}  # each player's last show
+    for e in r.stream(_CARD_EVENTS):
         if isinstance(e, Deal):
             before = dealt.get(e.player)
-            if before is not None and e.known and not _repeats(e.known, before, shown.get(e.player)):
+            if before is None:
+                dealt[e.player] = list(e.new)
+                continue
+            if e.known and not _repeats(e.known, before, shown.get(e.player)):
                 yield Finding(
                     e.line,
                     f"{e.player}'s earlier cards were {_fmt(before)}, this line repeats them as {_fmt(e.known)}",
                     e.player,
                     e.street.value,
                 )
-            dealt.setdefault(e.player, []).extend(e.new)
-        elif isinstance(e, Show | SummarySeat) and e.cards:
-            missing = [c for c in dealt.get(e.player, []) if c not in e.cards]
-            street = e.street.value if isinstance(e, Show) else "summary"
+            before.extend(e.new)
+        elif isinstance(e, (Show, SummarySeat)) and e.cards:
+            missing = _missing(dealt.get(e.player, ()), e.cards)
             if missing:
                 yield Finding(
                     e.line,
                     f"{e.player} shows {_fmt(e.cards)} without {_fmt(missing)}, dealt to them earlier",
                     e.player,
-                    street,
+                    _street(e),
                 )
-            elif e.player in shown and isinstance(e, SummarySeat) and frozenset(e.cards) != shown[e.player]:
+            elif isinstance(e, SummarySeat) and e.player in shown and _differ(e.cards, shown[e.player]):
                 yield Finding(
                     e.line,
                     f"the summary gives {e.player} {_fmt(e.cards)}, different from the cards shown",
                     e.player,
-                    street,
+                    "summary",
                 )
             if isinstance(e, Show):
-                shown[e.player] = frozenset(e.cards)
+                shown[e.player] = e.cards
 
 
-def _repeats(known: tuple[Card, ...], before: list[Card], revealed: frozenset[Card] | None) -> bool:
+def _missing(dealt: Sequence[Card], cards: tuple[Card, ...]) -> list[Card]:
+    """The dealt cards that ``cards`` lacks.
+
+    The parser makes one object per card, so most are found by identity, in C;
+    only the others are compared by value (a Card's ``==`` is Python code).
+    """
+    present = {id(c) for c in cards}
+    return [c for c in dealt if id(c) not in present and c not in cards]
+
+
+def _differ(cards: tuple[Card, ...], shown: tuple[Card, ...]) -> bool:
+    """Whether two lines show different sets of cards."""
+    return cards != shown and frozenset(cards) != frozenset(shown)
+
+
+# The same kinds as duplicate-card's: the two rules share one pass over the events.
+_CARD_EVENTS = frozenset({Deal, CommonCard, Show, SummarySeat})
+
+
+def _street(e: Show | SummarySeat) -> str:
+    return e.street.value if isinstance(e, Show) else "summary"
+
+
+def _repeats(known: tuple[Card, ...], before: list[Card], shown: tuple[Card, ...] | None) -> bool:
     """Whether a deal line's first bracket repeats what the log dealt before.
 
     Once a player has shown their hand (all-in run-outs on Full Tilt), the
@@ -72,7 +97,7 @@ def _repeats(known: tuple[Card, ...], before: list[Card], revealed: frozenset[Ca
     if list(known) == before:
         return True
     return (
-        revealed is not None
+        shown is not None
         and len(set(known)) == len(known)
-        and set(before) <= set(known) <= set(before) | revealed
+        and set(before) <= set(known) <= set(before) | set(shown)
     )

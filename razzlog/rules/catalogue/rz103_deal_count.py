@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from razzlog.events import Action, ActionKind, Deal, Street, StreetStart
+from razzlog.events import Action, ActionKind, CommonCard, Deal, Street, StreetStart
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay, Status
 
 _UP_STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH)
+# Enum members bound once and compared with ``is`` (or found in tuples, by identity):
+# an enum's class attributes, hash and ``.value`` are slow Python code.
+_THIRD, _SEVENTH, _FOLD = Street.THIRD, Street.SEVENTH, ActionKind.FOLD
+_BETTING = tuple(s for s in Street if s.is_betting)
+# Shared with common-card (equal sets share one pass over the events).
+_TABLE_EVENTS = frozenset({StreetStart, Action, Deal, CommonCard})
 
 
 @rule("deal-count")
@@ -31,46 +37,51 @@ def deal_count(r: Replay) -> Iterator[Finding]:
     folded: set[str] = set()
     street: Street | None = None
     started: list[Street] = []
-    lines: dict[str, list[Deal]] = {}
+    lines: set[str] = set()  # players dealt a line on this street
 
-    def close(street: Street | None, line: int) -> Iterator[Finding]:
-        if street is None or street == Street.SEVENTH:
-            return
-        for p in r.order:
-            if p in folded or p in lines:
-                continue
-            if street == Street.THIRD and r.players[p].status == Status.OUT:
-                continue
-            yield Finding(line, f"{p} is still in but gets no card on {street.value} street", p, street.value)
+    seated = frozenset(r.order)
 
-    for e in r.hand.events:
-        if isinstance(e, StreetStart) and e.street.is_betting:
+    def close(street: Street | None, line: int) -> list[Finding]:
+        if street is None or street is _SEVENTH or not seated - folded - lines:
+            return []  # (the last: everyone still in got a line; set operations run in C)
+        return [
+            Finding(line, f"{p} is still in but gets no card on {street.value} street", p, street.value)
+            for p in r.order
+            if p not in folded
+            and p not in lines
+            and not (street is _THIRD and r.players[p].status is Status.OUT)
+        ]
+
+    for e in r.stream(_TABLE_EVENTS):
+        if type(e) is Action:
+            if e.kind is _FOLD:
+                folded.add(e.player)
+        elif type(e) is Deal:
+            found = _check_deal(e, folded, lines)
+            if found:
+                yield from found
+        elif type(e) is StreetStart and e.street in _BETTING:
             yield from close(street, e.line)
-            live = [p for p in r.order if p not in folded]
-            expected = Street.THIRD if not started else _next(started[-1])
-            if e.street != expected:
+            expected = _THIRD if not started else _next(started[-1])
+            if e.street is not expected:
                 yield Finding(
                     e.line,
                     f"{e.street.value} street follows {started[-1].value if started else 'the antes'}; expected {expected.value if expected else 'no more streets'}",
                     None,
                     e.street.value,
                 )
-            elif len(live) < 2:
+            elif len(seated) - len(seated & folded) < 2:  # players still in
                 yield Finding(
                     e.line, f"{e.street.value} street is dealt after the hand was over", None, e.street.value
                 )
             started.append(e.street)
-            street, lines = e.street, {}
-        elif isinstance(e, StreetStart):
+            street, lines = e.street, set()
+        elif type(e) is StreetStart:
             yield from close(street, e.line)
             street = None
-        elif isinstance(e, Action) and e.kind == ActionKind.FOLD:
-            folded.add(e.player)
-        elif isinstance(e, Deal):
-            yield from _check_deal(e, folded, lines)
     yield from close(street, r.hand.last_line)
     live = [p for p in r.order if p not in folded]
-    if len(live) >= 2 and started and started[-1] != Street.SEVENTH:
+    if len(live) >= 2 and started and started[-1] is not _SEVENTH:
         yield Finding(
             r.hand.last_line,
             f"the hand ends on {started[-1].value} street with {len(live)} players still in",
@@ -80,34 +91,51 @@ def deal_count(r: Replay) -> Iterator[Finding]:
 
 
 def _next(street: Street) -> Street | None:
-    order = [Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH]
-    i = order.index(street) if street in order else len(order)
-    return order[i + 1] if i + 1 < len(order) else None
+    i = _BETTING.index(street) + 1  # _BETTING lists the betting streets in order
+    return _BETTING[i] if i < len(_BETTING) else None
 
 
-def _check_deal(e: Deal, folded: set[str], lines: dict[str, list[Deal]]) -> Iterator[Finding]:
-    street = e.street.value
+def _check_deal(e: Deal, folded: set[str], lines: set[str]) -> list[Finding] | None:
+    """The findings of one deal line (None for none: this runs for every line)."""
     if e.player in folded:
-        yield Finding(
-            e.line, f"{e.player} folded earlier but is dealt a card on {street} street", e.player, street
+        street = e.street.value
+        return [
+            Finding(
+                e.line, f"{e.player} folded earlier but is dealt a card on {street} street", e.player, street
+            )
+        ]
+    twice = e.player in lines
+    lines.add(e.player)
+    third = e.street is _THIRD
+    new, known = len(e.new), len(e.known)
+    wrong_new = new != 1 and not (third and new == 3)
+    index = 0  # face-up cards before this street
+    if known and not third:
+        index = _UP_STREETS.index(e.street) if e.street in _UP_STREETS else 4
+    wrong_known = known and not third and known != index and known != index + 2
+    if not (twice or wrong_new or wrong_known):
+        return None
+    street = e.street.value
+    found: list[Finding] = []
+    if twice:
+        found.append(Finding(e.line, f"{e.player} is dealt twice on {street} street", e.player, street))
+    if wrong_new:
+        allowed = "1 or 3" if third else "1"
+        found.append(
+            Finding(
+                e.line,
+                f"{e.player} gets {new} new cards on {street} street; expected {allowed}",
+                e.player,
+                street,
+            )
         )
-        return
-    if e.player in lines:
-        yield Finding(e.line, f"{e.player} is dealt twice on {street} street", e.player, street)
-    lines.setdefault(e.player, []).append(e)
-    allowed = (1, 3) if e.street == Street.THIRD else (1,)
-    if len(e.new) not in allowed:
-        yield Finding(
-            e.line,
-            f"{e.player} gets {len(e.new)} new cards on {street} street; expected {' or '.join(map(str, allowed))}",
-            e.player,
-            street,
+    if wrong_known:
+        found.append(
+            Finding(
+                e.line,
+                f"{e.player}'s line repeats {known} earlier cards on {street} street; expected {index} face-up or {index + 2} in all",
+                e.player,
+                street,
+            )
         )
-    index = _UP_STREETS.index(e.street) if e.street in _UP_STREETS else 4
-    if e.street != Street.THIRD and e.known and len(e.known) not in (index, index + 2):
-        yield Finding(
-            e.line,
-            f"{e.player}'s line repeats {len(e.known)} earlier cards on {street} street; expected {index} face-up or {index + 2} in all",
-            e.player,
-            street,
-        )
+    return found

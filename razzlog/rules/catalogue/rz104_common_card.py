@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from razzlog.events import Action, ActionKind, CommonCard, Street, StreetStart
+from razzlog.events import Action, ActionKind, CommonCard, Deal, Street, StreetStart
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay
+
+# Bound once and compared with ``is``: enum lookups are slow Python code.
+_FOLD, _THIRD, _SEVENTH = ActionKind.FOLD, Street.THIRD, Street.SEVENTH
 
 DECK = 52
 
@@ -23,18 +26,22 @@ def common_card(r: Replay) -> Iterator[Finding]:
 
     Fix: deal each player their own 7th-street card while the deck lasts.
     """
+    starts = [s.street for s in r.streets if s.street in _BETTING]
+    if not r.of(CommonCard) and _enough_cards(len(r.order), starts):
+        return  # the deck lasts even if nobody folds: nothing to check
     folded: set[str] = set()
     used = 0
     needed_at_river: int | None = None
     river_line = r.hand.last_line
-    for e in r.hand.events:
-        if isinstance(e, Action) and e.kind == ActionKind.FOLD:
-            folded.add(e.player)
-        elif isinstance(e, StreetStart) and e.street.is_betting:
+    for e in r.stream(_TABLE_EVENTS):
+        if isinstance(e, Action):
+            if e.kind is _FOLD:
+                folded.add(e.player)
+        elif isinstance(e, StreetStart) and e.street in _BETTING:
             live = sum(1 for p in r.order if p not in folded)
-            if e.street == Street.THIRD:
+            if e.street is _THIRD:
                 used += 3 * live
-            elif e.street == Street.SEVENTH:
+            elif e.street is _SEVENTH:
                 needed_at_river, river_line = live, e.line
             else:
                 used += live
@@ -54,3 +61,17 @@ def common_card(r: Replay) -> Iterator[Finding]:
             None,
             "7th",
         )
+
+
+_BETTING = frozenset(s for s in Street if s.is_betting)
+# Shared with deal-count (equal sets share one pass over the events).
+_TABLE_EVENTS = frozenset({StreetStart, Action, Deal, CommonCard})
+
+
+def _enough_cards(players: int, streets: list[Street]) -> bool:
+    """Whether the deck serves every street's cards with all ``players`` in to the end.
+
+    Folds only leave more cards, so then no deal can run out of cards.
+    """
+    used = sum(3 * players if s is Street.THIRD else players for s in streets if s is not Street.SEVENTH)
+    return players <= DECK - used

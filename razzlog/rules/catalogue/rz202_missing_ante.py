@@ -27,10 +27,16 @@ def missing_ante(r: Replay) -> Iterator[Finding]:
     """
     if not r.antes and not r.table_ante:
         return  # a table without antes
+    unposted = [p for p in r.order if p not in r.antes]
+    if not unposted:
+        return
     first: dict[str, int] = {}
-    for e in r.hand.events:
+    for e in r.stream(_PLAYING):
         if isinstance(e, Deal | Action) and e.player not in first:
             first[e.player] = e.line
-    for player in r.order:
-        if player not in r.antes and player in first:
+    for player in unposted:
+        if player in first:
             yield Finding(first[player], f"{player} is dealt in but posted no ante", player, "3rd")
+
+
+_PLAYING = frozenset({Deal, Action})

@@ -31,7 +31,8 @@ def bring_in_player(r: Replay) -> Iterator[Finding]:
         return
     door = r.door.get(due)
     why = f"{due} should bring in with {door}" if door else f"{due} should bring in"
-    claim = next((e for e in r.hand.events if isinstance(e, BringInClaim)), None)
+    claims = r.of(BringInClaim)
+    claim = claims[0] if claims else None
     if claim is not None and claim.player != due:
         yield Finding(
             claim.line, f"the log says {claim.player} is high with {claim.card}; {why}", claim.player, "3rd"

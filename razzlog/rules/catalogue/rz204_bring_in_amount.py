@@ -11,6 +11,8 @@ from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay
 from razzlog.rules.structures import bring_in_range
 
+_BRING_IN = ActionKind.BRING_IN  # bound once: enum lookups are slow
+
 
 @rule("bring-in-amount")
 def bring_in_amount(r: Replay) -> Iterator[Finding]:
@@ -28,20 +30,27 @@ def bring_in_amount(r: Replay) -> Iterator[Finding]:
 
     Fix: ``kobreli: brings in for $0.02``, or complete with ``bets $0.04``.
     """
-    low, high = bring_in_range(r.hand, r.profile)
+    bounds: tuple[Decimal, Decimal] | None = None  # worked out when a bring-in needs them
     for s in r.steps:
         a = s.action
-        if a.kind != ActionKind.BRING_IN:
+        if a.kind is not _BRING_IN:
             continue
         want = s.wanted[0]
-        if want is not None and a.amount != want:
-            yield Finding(
-                a.line,
-                f"{a.player} brings in for {a.amount}; the table's bring-in is {want}",
-                a.player,
-                "3rd",
-            )
-        elif want is None and not a.all_in and not (low <= a.amount <= high):
+        if want is not None:
+            if a.amount != want:
+                yield Finding(
+                    a.line,
+                    f"{a.player} brings in for {a.amount}; the table's bring-in is {want}",
+                    a.player,
+                    "3rd",
+                )
+            continue
+        if a.all_in:
+            continue
+        if bounds is None:
+            bounds = bring_in_range(r.hand, r.profile)
+        low, high = bounds
+        if not low <= a.amount <= high:
             yield Finding(
                 a.line,
                 f"{a.player} brings in for {a.amount}; a bring-in here is more than {low} and less than {high}",

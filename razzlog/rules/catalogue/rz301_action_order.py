@@ -8,6 +8,8 @@ from razzlog.events import ActionKind, Street
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay, Status
 
+_IN, _BRING_IN, _THIRD = Status.IN, ActionKind.BRING_IN, Street.THIRD  # bound once: enum lookups are slow
+
 
 @rule("action-order")
 def action_order(r: Replay) -> Iterator[Finding]:
@@ -23,13 +25,17 @@ def action_order(r: Replay) -> Iterator[Finding]:
 
     Fix: willy32948 (7-6) acts first.
     """
-    for i, s in enumerate(r.steps):
+    street: Street | None = None  # of the step before
+    for s in r.steps:
         a = s.action
-        if s.status != Status.IN or a.kind == ActionKind.BRING_IN:
+        opening = a.street is not street
+        street = a.street
+        if s.status is not _IN or a.kind is _BRING_IN:
             continue
-        opening = i == 0 or r.steps[i - 1].action.street != a.street
-        if opening and a.street == Street.THIRD and r.bring_in is None:
+        if opening and street is _THIRD and r.bring_in is None:
             continue  # bring-in-player reports a missing bring-in
+        if a.player in s.due:
+            continue
         if not s.due:
             yield Finding(
                 a.line,
@@ -37,7 +43,7 @@ def action_order(r: Replay) -> Iterator[Finding]:
                 a.player,
                 a.street.value,
             )
-        elif a.player not in s.due:
+        else:
             want = " or ".join(sorted(s.due))
             what = "opens" if opening else "acts"
             yield Finding(

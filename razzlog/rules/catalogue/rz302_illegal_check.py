@@ -8,6 +8,8 @@ from razzlog.events import ActionKind
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import VARIANTS, Replay, Status
 
+_CHECK, _IN = ActionKind.CHECK, Status.IN  # bound once: enum lookups are slow
+
 
 @rule("illegal-check")
 def illegal_check(r: Replay) -> Iterator[Finding]:
@@ -22,7 +24,7 @@ def illegal_check(r: Replay) -> Iterator[Finding]:
     """
     for s in r.steps:
         a = s.action
-        if a.kind != ActionKind.CHECK or s.status != Status.IN:
+        if a.kind is not _CHECK or s.status is not _IN:
             continue
         owed = [s.current_bet[v] - s.street_put[v] for v in VARIANTS]
         if all(o > 0 for o in owed):

@@ -6,7 +6,9 @@ from collections.abc import Iterator
 
 from razzlog.events import ActionKind
 from razzlog.rules.base import Finding, rule
-from razzlog.rules.replay import VARIANTS, Replay, Status
+from razzlog.rules.replay import Replay, Status
+
+_IN, _RAISE = Status.IN, ActionKind.RAISE  # bound once: enum lookups are slow
 
 AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
 
@@ -28,7 +30,7 @@ def bet_size(r: Replay) -> Iterator[Finding]:
     """
     for s in r.steps:
         a = s.action
-        if a.kind not in AGGRESSIVE or s.status != Status.IN:
+        if a.kind not in AGGRESSIVE or s.status is not _IN:
             continue
         if s.flagged:
             want = s.wanted[0]
@@ -47,9 +49,10 @@ def bet_size(r: Replay) -> Iterator[Finding]:
                 a.street.value,
             )
         elif (
-            a.kind == ActionKind.RAISE
+            a.kind is _RAISE
             and a.to is not None
-            and all(a.amount != a.to - s.current_bet[v] for v in VARIANTS)
+            and a.amount != a.to - s.current_bet[0]
+            and a.amount != a.to - s.current_bet[1]
         ):
             yield Finding(
                 a.line,

@@ -8,6 +8,8 @@ from razzlog.events import ActionKind
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay, Status
 
+_CALL, _IN = ActionKind.CALL, Status.IN  # bound once: enum lookups are slow
+
 
 @rule("call-amount")
 def call_amount(r: Replay) -> Iterator[Finding]:
@@ -26,7 +28,7 @@ def call_amount(r: Replay) -> Iterator[Finding]:
     """
     for s in r.steps:
         a = s.action
-        if a.kind == ActionKind.CALL and s.status == Status.IN and s.flagged:
+        if a.kind is _CALL and s.status is _IN and s.flagged:
             yield Finding(
                 a.line,
                 f"{a.player} calls {a.amount}; the amount to call is {s.wanted[0]}",

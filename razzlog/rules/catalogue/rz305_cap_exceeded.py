@@ -8,6 +8,8 @@ from razzlog.events import ActionKind
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay, Status
 
+_IN = Status.IN  # bound once: enum lookups are slow
+
 AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
 
 
@@ -32,7 +34,7 @@ def cap_exceeded(r: Replay) -> Iterator[Finding]:
     heads_up_uncapped = not r.profile.cap_heads_up
     for s in r.steps:
         a = s.action
-        if a.kind not in AGGRESSIVE or s.status != Status.IN:
+        if a.kind not in AGGRESSIVE or s.status is not _IN:
             continue
         if heads_up_uncapped and s.live_count <= 2:
             continue

@@ -7,6 +7,8 @@ from collections.abc import Iterator
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay, Status
 
+_IN = Status.IN  # bound once: enum lookups are slow
+
 _WHY = {Status.FOLDED: "has folded", Status.ALL_IN: "is all-in", Status.OUT: "is not in the hand"}
 
 
@@ -23,7 +25,7 @@ def inactive_player_acted(r: Replay) -> Iterator[Finding]:
     Fix: a folded or all-in player takes no further action.
     """
     for s in r.steps:
-        if s.status != Status.IN:
+        if s.status is not _IN:
             a = s.action
             yield Finding(
                 a.line, f"{a.player} {_WHY[s.status]} but {a.kind.value}s", a.player, a.street.value

@@ -8,6 +8,8 @@ from razzlog.events import ActionKind
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay, Status
 
+_IN = Status.IN  # bound once: enum lookups are slow
+
 AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
 
 
@@ -28,7 +30,7 @@ def reopened_betting(r: Replay) -> Iterator[Finding]:
     """
     for s in r.steps:
         a = s.action
-        if a.kind in AGGRESSIVE and s.status == Status.IN and not s.may_raise and s.bets < s.cap:
+        if not s.may_raise and a.kind in AGGRESSIVE and s.status is _IN and s.bets < s.cap:
             yield Finding(
                 a.line,
                 f"{a.player} raises, but the short all-in they face did not reopen the betting",

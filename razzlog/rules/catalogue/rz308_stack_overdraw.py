@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from decimal import Decimal
 
+from razzlog.events import Ante
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay, Status
+
+_IN = Status.IN  # bound once: enum lookups are slow
 
 
 @rule("stack-overdraw")
@@ -20,25 +23,36 @@ def stack_overdraw(r: Replay) -> Iterator[Finding]:
     Fix: ``manga130: calls $0.03 and is all-in``.
     """
     left: dict[str, Decimal] = {p: s.start for p, s in r.players.items()}
-    for ante in sorted(r.antes.values(), key=lambda x: x.line):
+    for ante in sorted(r.antes.values(), key=_line):
         if ante.player not in left:
             continue
-        yield from _judge(ante.player, ante.amount, left[ante.player], ante.all_in, ante.line, "3rd", "antes")
-        left[ante.player] -= ante.amount
+        before = left[ante.player]
+        if not _fine(ante.amount, before, ante.all_in):
+            yield _finding(ante.player, ante.amount, before, ante.all_in, ante.line, "3rd", "antes")
+        left[ante.player] = before - ante.amount
     for s in r.steps:
-        a = s.action
         chips = s.put[0]
-        if s.status != Status.IN or chips == 0:
+        if not chips or s.status is not _IN:
             continue
-        yield from _judge(a.player, chips, s.stack[0], a.all_in, a.line, a.street.value, a.kind.value)
+        a = s.action
+        if not _fine(chips, s.stack[0], a.all_in):
+            yield _finding(a.player, chips, s.stack[0], a.all_in, a.line, a.street.value, a.kind.value)
 
 
-def _judge(
+def _line(a: Ante) -> int:
+    return a.line
+
+
+def _fine(chips: Decimal, stack: Decimal, all_in: bool) -> bool:
+    """The usual case, checked first: within the stack, and all-in exactly when it is all."""
+    return chips == stack if all_in else chips < stack
+
+
+def _finding(
     player: str, chips: Decimal, stack: Decimal, all_in: bool, line: int, street: str, what: str
-) -> Iterator[Finding]:
+) -> Finding:
     if chips > stack:
-        yield Finding(line, f"{player} puts in {chips} ({what}) with only {stack} behind", player, street)
-    elif all_in and chips < stack:
-        yield Finding(line, f"{player} is marked all-in but keeps {stack - chips} behind", player, street)
-    elif not all_in and chips == stack:
-        yield Finding(line, f"{player} puts in their last {chips} but is not marked all-in", player, street)
+        return Finding(line, f"{player} puts in {chips} ({what}) with only {stack} behind", player, street)
+    if all_in:
+        return Finding(line, f"{player} is marked all-in but keeps {stack - chips} behind", player, street)
+    return Finding(line, f"{player} puts in their last {chips} but is not marked all-in", player, street)

@@ -8,8 +8,10 @@ from decimal import Decimal
 from razzlog.cards import format_low
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.pots import Pot, split_shares
-from razzlog.rules.replay import VARIANTS, Replay
+from razzlog.rules.replay import Replay
 from razzlog.rules.settle import Settlement, settle
+
+_ZERO = Decimal(0)
 
 
 @rule("pot-award")
@@ -31,9 +33,11 @@ def pot_award(r: Replay) -> Iterator[Finding]:
     s = settle(r)
     if not s.collects:
         return
-    problems = [list(_judge(r, s, s.pots[v])) for v in VARIANTS]
-    if all(problems):
-        yield from problems[0]
+    problems = list(_judge(r, s, s.pots[0]))
+    # Reported when the rules' pots are misawarded too; pots equal to the log's are
+    # judged alike (the judgement compares amounts), so they are not judged twice.
+    if problems and (s.pots[1] == s.pots[0] or any(_judge(r, s, s.pots[1]))):
+        yield from problems
 
 
 def winners(pot: Pot, s: Settlement) -> frozenset[str] | None:
@@ -62,8 +66,8 @@ def _judge(r: Replay, s: Settlement, pots: list[Pot]) -> Iterator[Finding]:
         may_win |= won_by
         lo, hi = split_shares(pot.amount, len(won_by), s.unit)
         for p in won_by:
-            low[p] = low.get(p, Decimal(0)) + lo
-            high[p] = high.get(p, Decimal(0)) + hi
+            low[p] = low.get(p, _ZERO) + lo
+            high[p] = high.get(p, _ZERO) + hi
     line = s.collects[0].line
     for c in s.collects:
         if c.player not in may_win:
@@ -80,7 +84,7 @@ def _judge(r: Replay, s: Settlement, pots: list[Pot]) -> Iterator[Finding]:
     if not known:
         return
     for p in sorted(low):
-        got = s.collected.get(p, Decimal(0))
+        got = s.collected.get(p, _ZERO)
         if not (low[p] - rake <= got <= high[p]):
             want = f"{low[p]}" if low[p] == high[p] else f"{low[p]}–{high[p]}"
             rake_note = f" less at most {rake} rake" if rake else ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from razzlog.cards import best_low, format_low
-from razzlog.events import Show, SummarySeat
+from razzlog.events import CommonCard, Deal, Show, SummarySeat
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay
 
@@ -23,8 +23,8 @@ def hand_description(r: Replay) -> Iterator[Finding]:
     Fix: ``(Lo: 6,4,3,2,A)``: the ace plays low.
     """
     declared: dict[str, tuple[int, ...]] = {}
-    for e in r.hand.events:
-        if not isinstance(e, Show | SummarySeat) or not e.description or not e.cards:
+    for e in r.stream(_CARD_EVENTS):
+        if not isinstance(e, (Show, SummarySeat)) or not e.description or not e.cards:
             continue
         if isinstance(e, SummarySeat) and declared.get(e.player) == e.description:
             continue  # the summary repeats the declaration already judged
@@ -39,3 +39,8 @@ def hand_description(r: Replay) -> Iterator[Finding]:
                 e.player,
                 street,
             )
+
+
+# Shown cards come in Show and SummarySeat lines; asking for the kinds duplicate-card
+# asks for shares its pass over the events (the other kinds are passed over).
+_CARD_EVENTS = frozenset({Deal, CommonCard, Show, SummarySeat})

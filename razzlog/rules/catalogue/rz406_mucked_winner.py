@@ -32,7 +32,7 @@ def mucked_winner(r: Replay) -> Iterator[Finding]:
         e.player: e.cards for e in s.summary_seats if e.outcome == SeatOutcome.MUCKED and len(e.cards) >= 5
     }
     for player, muck in s.mucked.items():
-        cards = revealed.get(player) or s.cards.get(player, ())
+        cards = revealed.get(player) or s.cards(player)
         if not muck.shown or len(cards) < 5:
             continue
         mine = best_low_key(cards)

@@ -10,6 +10,18 @@ from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay, Status
 from razzlog.rules.settle import settle
 
+# Bound once: an enum's class attribute is slow Python code, and this runs per summary line.
+_COLLECTED, _FOLDED, _MUCKED, _OTHER, _SAT_OUT, _SHOWED_LOST, _SHOWED_WON = (
+    SeatOutcome.COLLECTED,
+    SeatOutcome.FOLDED,
+    SeatOutcome.MUCKED,
+    SeatOutcome.OTHER,
+    SeatOutcome.SAT_OUT,
+    SeatOutcome.SHOWED_LOST,
+    SeatOutcome.SHOWED_WON,
+)
+_FOLDED_STATUS, _ZERO = Status.FOLDED, Decimal(0)
+
 
 @rule("summary-mismatch")
 def summary_mismatch(r: Replay) -> Iterator[Finding]:
@@ -58,10 +70,10 @@ def summary_mismatch(r: Replay) -> Iterator[Finding]:
 
 
 def _outcome_problem(r, outcome, player, street, didnt_bet, won, collected, shows) -> str | None:  # type: ignore[no-untyped-def]
-    got = collected.get(player, Decimal(0))
+    got = collected.get(player, _ZERO)
     folded = r.folded_on.get(player)
     status = r.players[player].status
-    if outcome == SeatOutcome.FOLDED:
+    if outcome == _FOLDED:
         if folded is None:
             return f"the summary says {player} folded, but they did not fold"
         if street is not None and street != folded:
@@ -70,21 +82,21 @@ def _outcome_problem(r, outcome, player, street, didnt_bet, won, collected, show
         if didnt_bet is not None and didnt_bet != (voluntary == 0):
             return f"the summary says {player} {'did not bet' if didnt_bet else 'bet'}, but they put in {voluntary} beyond the ante"
         return None
-    if folded is not None and outcome not in (SeatOutcome.SAT_OUT, SeatOutcome.OTHER):
+    if folded is not None and outcome not in (_SAT_OUT, _OTHER):
         return f"the summary says {player} {outcome.value.replace('-', ' and ')}, but they folded on {folded.value} street"
-    if outcome == SeatOutcome.SHOWED_WON:
+    if outcome == _SHOWED_WON:
         if player not in shows:
             return f"the summary says {player} showed, but they never showed"
         if won is not None and won != got:
             return f"the summary says {player} won {won}; they collected {got}"
-    elif outcome == SeatOutcome.SHOWED_LOST:
+    elif outcome == _SHOWED_LOST:
         if player not in shows:
             return f"the summary says {player} showed, but they never showed"
         if got:
             return f"the summary says {player} lost, but they collected {got}"
-    elif outcome == SeatOutcome.COLLECTED:
+    elif outcome == _COLLECTED:
         if won is not None and won != got:
             return f"the summary says {player} collected {won}; they collected {got}"
-    elif outcome == SeatOutcome.MUCKED and got and status != Status.FOLDED:
+    elif outcome == _MUCKED and got and status is not _FOLDED_STATUS:
         return f"the summary says {player} mucked, but they collected {got}"
     return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator
 
 from razzlog.events import Hand
@@ -12,45 +13,151 @@ from razzlog.violations import Severity, Violation
 class SeenHands:
     """Where each hand id was first seen: its text digest, file and line.
 
-    Kept for every hand of the input, so kept small (about 150 bytes a hand):
-    per site, the hand id maps to one integer packing the digest (16 hex
-    digits, as ``text_digest`` makes them), the file's index and the line.
+    Kept for every hand of the input, so kept compact: about 35 bytes a hand
+    where the id is a number and the digest is ``text_digest``'s 16 hex digits
+    (as every site's are), against some 140 for a dict of strings and ints.
+    Those hands go, per site, to an ``_IdTable`` of plain arrays; any other
+    (an id with letters, a digest of another shape, a line past 2**32) to a
+    dict, which holds the text as it is.
     """
 
-    __slots__ = ("_by_site", "_file_index", "_files")
+    __slots__ = ("_file_index", "_files", "_other", "_tables")
 
     def __init__(self) -> None:
-        self._by_site: dict[str, dict[str, int | tuple[str, str, int]]] = {}
+        self._tables: dict[str, _IdTable] = {}
+        self._other: dict[tuple[str, str], tuple[str, str, int]] = {}
         self._files: list[str] = []
         self._file_index: dict[str, int] = {}
 
     def first(self, site: str, hand_id: str) -> tuple[str, str, int] | None:
         """``(digest, file, line)`` of the first hand seen with this id, if any."""
-        found = self._by_site.get(site, {}).get(hand_id)
-        if found is None or isinstance(found, tuple):
-            return found
-        return f"{found >> 64:016x}", self._files[(found >> 32) & 0xFFFFFFFF], found & 0xFFFFFFFF
+        return self._look(site, hand_id)[0]
 
     def add(self, site: str, hand_id: str, digest: str, file: str, line: int) -> None:
+        self._put(site, hand_id, digest, file, line, None)
+
+    def first_or_add(
+        self, site: str, hand_id: str, digest: str, file: str, line: int
+    ) -> tuple[str, str, int] | None:
+        """``first(site, hand_id)``, after which a hand not seen before is added (one look-up)."""
+        found, slot = self._look(site, hand_id)
+        if found is None:
+            self._put(site, hand_id, digest, file, line, slot)
+        return found
+
+    def _look(self, site: str, hand_id: str) -> tuple[tuple[str, str, int] | None, int | None]:
+        """What ``first`` answers, and the id's table slot when it is a number."""
+        if self._other:
+            found = self._other.get((site, hand_id))
+            if found is not None:
+                return found, None
+        key = _number(hand_id)
+        table = self._tables.get(site)
+        if key is None or table is None:
+            return None, None
+        slot = table.slot(key)
+        entry = table.slots[slot] - 1
+        if entry < 0:
+            return None, slot
+        return (f"{table.digests[entry]:016x}", self._files[table.files[entry]], table.lines[entry]), slot
+
+    def _put(self, site: str, hand_id: str, digest: str, file: str, line: int, slot: int | None) -> None:
         index = self._file_index.get(file)
         if index is None:
             index = self._file_index[file] = len(self._files)
             self._files.append(file)
-        ids = self._by_site.setdefault(site, {})
-        packed = _pack(digest, index, line)
-        ids[hand_id] = packed if packed is not None else (digest, file, line)
+        key = _number(hand_id)
+        value = _hex(digest)
+        if key is None or value is None or not 0 <= line < _LIMIT or index >= _LIMIT:
+            self._other[site, hand_id] = (digest, file, line)
+            return
+        self._other.pop((site, hand_id), None)  # the latest word on an id wins, as in a dict
+        table = self._tables.get(site)
+        if table is None:
+            table = self._tables[site] = _IdTable()
+            slot = None
+        table.put(table.slot(key) if slot is None else slot, key, value, index, line)
 
 
-def _pack(digest: str, index: int, line: int) -> int | None:
-    if len(digest) != 16 or not 0 <= line < 2**32 or index >= 2**32:
+class _IdTable:
+    """A map from 64-bit numbers to (digest, file index, line), with no Python object per entry.
+
+    The entries are appended to four arrays; ``slots`` is an open-addressing
+    index over them (entry + 1, 0 for a free slot; linear probing, at most
+    two thirds full).  Multiplicative hashing spreads the consecutive ids
+    that sites hand out.
+    """
+
+    __slots__ = ("digests", "files", "ids", "lines", "shift", "slots")
+
+    def __init__(self) -> None:
+        self.ids = array("Q")
+        self.digests = array("Q")
+        self.files = array("I")
+        self.lines = array("I")
+        self.slots = array("I", [0]) * 16
+        self.shift = 64 - 4
+
+    def slot(self, key: int) -> int:
+        """The slot holding ``key``, or the free slot where it belongs."""
+        slots, ids = self.slots, self.ids
+        mask = len(slots) - 1
+        i = ((key * _GOLDEN) & _MASK64) >> self.shift
+        while True:
+            entry = slots[i]
+            if entry == 0 or ids[entry - 1] == key:
+                return i
+            i = (i + 1) & mask
+
+    def put(self, slot: int, key: int, digest: int, file: int, line: int) -> None:
+        """Set ``key``'s entry; ``slot`` is ``self.slot(key)``."""
+        entry = self.slots[slot]
+        if entry:
+            self.digests[entry - 1], self.files[entry - 1], self.lines[entry - 1] = digest, file, line
+            return
+        self.ids.append(key)
+        self.digests.append(digest)
+        self.files.append(file)
+        self.lines.append(line)
+        self.slots[slot] = len(self.ids)
+        if 3 * len(self.ids) > 2 * len(self.slots):
+            self._grow()
+
+    def _grow(self) -> None:
+        # Four times larger: each entry is placed again, a Python loop, so less often.
+        self.slots = array("I", [0]) * (4 * len(self.slots))
+        self.shift -= 2
+        slots, mask, shift = self.slots, len(self.slots) - 1, self.shift
+        for entry, key in enumerate(self.ids, 1):
+            i = ((key * _GOLDEN) & _MASK64) >> shift
+            while slots[i]:
+                i = (i + 1) & mask
+            slots[i] = entry
+
+
+_GOLDEN = 0x9E3779B97F4A7C15  # 2**64 / the golden ratio, odd: Knuth's multiplicative hash
+_MASK64 = 2**64 - 1
+_LIMIT = 2 ** (8 * array("I").itemsize)  # what a file index or a line may reach
+
+
+def _number(hand_id: str) -> int | None:
+    """The id as a 64-bit number, when it is exactly one (digits, no sign, no leading zero)."""
+    try:
+        value = int(hand_id)
+    except ValueError:
+        return None
+    return value if 0 <= value <= _MASK64 and str(value) == hand_id else None
+
+
+def _hex(digest: str) -> int | None:
+    """``text_digest``'s 16 lower-case hex digits as a number; None for any other text."""
+    if len(digest) != 16:
         return None
     try:
         value = int(digest, 16)
     except ValueError:
         return None
-    if f"{value:016x}" != digest:
-        return None  # upper case, signs, underscores…: keep the text as it is
-    return value << 64 | index << 32 | line
+    return value if f"{value:016x}" == digest else None  # not "+0…", "0_…" nor upper case
 
 
 @rule("duplicate-hand", Severity.ERROR, cross_hand=True)
@@ -63,9 +170,8 @@ def duplicate_hand(hand: Hand, seen: SeenHands) -> Iterator[Violation]:
     Fix: keep one copy of each hand; a differing copy means one was altered.
     """
     h = hand.header
-    first = seen.first(h.site, h.hand_id)
+    first = seen.first_or_add(h.site, h.hand_id, hand.text_digest, hand.file, hand.first_line)
     if first is None:
-        seen.add(h.site, h.hand_id, hand.text_digest, hand.file, hand.first_line)
         return
     digest, file, line = first
     same = digest == hand.text_digest

@@ -1,0 +1,149 @@
+"""Whose turn it is: the bring-in, the opener of each street, the next player to act.
+
+The turn-order half of the replay engine (``razzlog.rules.replay``), which
+keeps the table state these methods read; a module of its own to keep each
+small.  Every action asks who was due (``Turns.due``), so this is kept cheap:
+the variants' search is shared while they agree, boards' keys are kept.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from razzlog.cards import door_card_bring_in_key, low_key
+from razzlog.events import Street
+from razzlog.rules.state import PlayerState, Replay, Status
+
+_THIRD = Street.THIRD
+_IN, _ALL_IN = Status.IN, Status.ALL_IN  # bound once and compared with ``is``: enum lookups are slow
+_NOBODY: frozenset[str] = frozenset()
+
+
+class Turns:
+    """Who is due to act, from the engine's state (declared here, kept by the engine)."""
+
+    r: Replay
+    players: dict[str, PlayerState]
+    order: list[str]  # dealt-in players in seat order
+    position: dict[str, int]  # of each player in ``order``
+    street: Street
+    current: tuple[Decimal, Decimal]  # the bet to match, per variant
+    split: bool  # some street_put or the bet differs between the variants this round
+    acted: set[str]
+    skipped: set[str]
+    last_actor: str | None
+    live_count: int
+    able_count: int
+    opener: frozenset[str]
+    opener_known: bool
+    singles: dict[str, frozenset[str]]
+    boards: dict[str, tuple[int, ...]]  # ranks of each player's last four up cards
+
+    def single(self, player: str) -> frozenset[str]:
+        found = self.singles.get(player)
+        if found is None:
+            found = self.singles[player] = frozenset((player,))
+        return found
+
+    def compute_opener(self) -> frozenset[str]:
+        """4th street on: the best low board among players who can act opens.
+
+        Computed at the first action, once the street's cards are dealt.
+        """
+        r = self.r
+        can_act = [p for p in r.order if r.players[p].status is _IN]
+        in_hand = [p for p in r.order if r.players[p].status is _IN or r.players[p].status is _ALL_IN]
+        if len(can_act) < 2:
+            return _NOBODY
+        boards = self.boards
+        keys = {p: _board_key(boards.get(p, ())) for p in in_hand}
+        # RULES.md is silent on an all-in best board: accept the best board among
+        # players who can act, or the next one clockwise from the best board.
+        return frozenset(
+            filter(None, (_best_board(can_act, keys), self._next_able(_best_board(in_hand, keys))))
+        )
+
+    def _next_able(self, start: str | None) -> str | None:
+        if start is None:
+            return None
+        order = self.order
+        i = self.position[start]
+        for k in range(len(order)):
+            p = order[(i + k) % len(order)]
+            if self.players[p].status is _IN:
+                return p
+        return None
+
+    def bring_in_due(self) -> str | None:
+        r = self.r
+        suit = r.profile.bring_in_tie_by_suit
+        candidates = [p for p in r.order if p in r.door]
+        if not candidates:
+            return None
+        # Highest door card; without the suit tie-break the lowest seat wins ties.
+        top = max(candidates, key=lambda p: (door_card_bring_in_key(r.door[p], suit), -r.players[p].seat))
+        return self._next_able(top)
+
+    def due(self) -> frozenset[str]:
+        if self.last_actor is None:
+            if self.street is _THIRD:
+                due = self.r.bring_in_due
+                if not due:
+                    return _NOBODY
+                return self.single(due) if self._owes(due, 0) or self._owes(due, 1) else _NOBODY
+            if not self.opener_known:
+                self.opener, self.opener_known = self.compute_opener(), True
+            return self.opener
+        if self.live_count < 2:
+            return _NOBODY
+        first = self._next_owing(0)
+        # While the variants agree on every amount of the round, they agree on who owes.
+        second = self._next_owing(1) if self.split else first
+        if self.skipped:
+            found = {p for p in self.skipped if self._owes(p, 0) or self._owes(p, 1)}
+        elif first == second:
+            return _NOBODY if first is None else self.single(first)
+        else:
+            found = set()
+        found.update(p for p in (first, second) if p is not None)
+        return frozenset(found)
+
+    def _owes(self, p: str, v: int) -> bool:
+        """Whether ``p`` still has to act: facing chips, or not yet acted while someone can answer
+        (``p`` can act, so someone else can when two players can)."""
+        st = self.players[p]
+        if st.status is not _IN:
+            return False
+        if st.street_put[v] < self.current[v]:
+            return True
+        return p not in self.acted and self.able_count >= 2
+
+    def _next_owing(self, v: int) -> str | None:
+        order, players, acted = self.order, self.players, self.acted
+        start = self.position.get(self.last_actor, -1) if self.last_actor is not None else -1
+        n = len(order)
+        bet = self.current[v]
+        unacted_owe = self.able_count >= 2
+        for k in range(1, n + 1):
+            p = order[(start + k) % n]
+            st = players[p]
+            if st.status is _IN and (st.street_put[v] < bet or (unacted_owe and p not in acted)):
+                return p
+        return None
+
+
+def _board_key(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """``low_key`` of a board (its last four up cards; none counts as a king), kept per board."""
+    found = _BOARD_KEYS.get(ranks)
+    if found is None:
+        found = _BOARD_KEYS[ranks] = low_key(list(ranks) or [13])
+    return found
+
+
+_BOARD_KEYS: dict[tuple[int, ...], tuple[int, ...]] = {}  # at most 13**4 + 13**3 + ... boards
+
+
+def _best_board(candidates: list[str], keys: dict[str, tuple[int, ...]]) -> str | None:
+    """The candidate with the best (lowest) board, the first in seat order on a tie."""
+    boards = [(keys[p], i, p) for i, p in enumerate(candidates)]
+    return min(boards)[2] if boards else None
