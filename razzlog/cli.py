@@ -362,6 +362,7 @@ def stats(
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="No progress bar and no notes on standard error.")
     ] = False,
+    jobs: JobsOpt = 0,
 ) -> None:
     """Player statistics (VPIP, steals, aggression, showdowns, net…), grouped and filtered."""
     from razzlog.stats.report import check_sort, group_keys, low_columns, parse_date, stat_columns
@@ -377,13 +378,19 @@ def stats(
     if format is StatsFormat.PARQUET and output is None:
         usage_error("--format parquet needs --output FILE")
 
-    from razzlog.api import parse_paths
+    from razzlog.parallel import jobs_for
     from razzlog.render import stats as render
+    from razzlog.sources import ReadProgress
     from razzlog.stats import report
-    from razzlog.stats.tables import build_tables
+    from razzlog.stats.chunks import table_chunks
+    from razzlog.stats.tables import build_from_chunks
 
-    items = parse_paths(paths)
-    tables = build_tables(items if quiet else render.with_progress(items, paths, sys.stderr), hero)
+    reading = ReadProgress.of(paths)
+    # detail=False: only the columns the statistics read, so that large inputs fit in memory
+    chunks = table_chunks(paths, jobs_for(jobs, reading.total), detail=False, progress=reading)
+    tables = build_from_chunks(
+        chunks if quiet else render.with_progress(chunks, paths, sys.stderr), hero, detail=False
+    )
     try:
         if lows:
             frame = report.low_distribution(tables, keys, player, first, last)
