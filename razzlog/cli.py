@@ -158,6 +158,22 @@ def progress_console() -> Console:
     return Console(file=sys.stderr)
 
 
+# polars' allocator (jemalloc) gives freed pages back to the system only a
+# second or more later (polars' own settings): the queries at the end of
+# ``stats`` free and take hundreds of MB within that time, which added up to
+# twice the memory the tables hold.  Giving pages back at once costs a few
+# system calls per chunk of hands.  Read when polars loads (here, or in a
+# worker, which inherits the environment); a setting of the user's stands.
+ALLOCATOR_SETTINGS = ("_RJEM_MALLOC_CONF", "background_thread:true,dirty_decay_ms:0,muzzy_decay_ms:0")
+
+
+def return_freed_memory() -> None:
+    """Have polars return freed memory to the system at once (before polars is imported)."""
+    import os
+
+    os.environ.setdefault(*ALLOCATOR_SETTINGS)
+
+
 def rule_names(values: list[str] | None, option: str) -> set[str] | None:
     """``--select``/``--ignore`` values as rule names; a usage error for an unknown one."""
     if not values:
@@ -365,6 +381,7 @@ def stats(
     jobs: JobsOpt = 0,
 ) -> None:
     """Player statistics (VPIP, steals, aggression, showdowns, net…), grouped and filtered."""
+    return_freed_memory()
     from razzlog.stats.report import check_sort, group_keys, low_columns, parse_date, stat_columns
 
     try:

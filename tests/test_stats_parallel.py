@@ -10,6 +10,7 @@ fixtures): each pool spawns fresh interpreters.
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from collections.abc import Iterator
 from fractions import Fraction
@@ -283,3 +284,17 @@ def test_the_command_prints_the_same_with_any_number_of_jobs(corpus: list[str], 
     frame = pl.read_parquet(parquet[1])
     assert frame.schema["net"] == pl.Decimal(38, 4) and frame.schema["player"] == pl.String
     assert {s.name for s in STATS} <= set(frame.columns)
+
+
+def test_the_command_has_polars_give_freed_memory_back_unless_told_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from razzlog.cli import ALLOCATOR_SETTINGS, return_freed_memory
+
+    name, settings = ALLOCATOR_SETTINGS
+    monkeypatch.delenv(name, raising=False)
+    return_freed_memory()
+    assert os.environ[name] == settings and "dirty_decay_ms:0" in settings
+    monkeypatch.setenv(name, "narenas:2")
+    return_freed_memory()
+    assert os.environ[name] == "narenas:2"

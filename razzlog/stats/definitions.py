@@ -235,7 +235,7 @@ STATS: tuple[Stat, ...] = (
         "lows",
         "Showdowns where the log shows at least five of the player's cards, so their final low "
         "is known (the best ace-to-five low of the cards shown; the hero's own cards count).",
-        pl.col("final_low").is_not_null().sum(),
+        count("low_known"),
         in_table=False,
     ),
     Stat(
@@ -244,7 +244,7 @@ STATS: tuple[Stat, ...] = (
         "8-low+",
         "Final lows of 8-high or better (unpaired, highest card 8 or lower), over `showdown_lows`. "
         "`razzlog.stats.low_distribution` (and `razzlog stats --lows`) gives every rank.",
-        ratio((pl.col("final_low_top") <= 8).sum(), pl.col("final_low").is_not_null().sum()),
+        ratio((pl.col("final_low_top") <= 8).sum(), count("low_known")),
     ),
 )
 STAT_BY_NAME = {s.name: s for s in STATS}

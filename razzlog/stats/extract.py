@@ -355,6 +355,7 @@ def _player_row(idx: int, p: _Player, showdown_hand: bool, fourth: bool) -> Row:
         p.folded_to_steal,
         low,
         top,
+        low is not None,
         *p.aggressive,
         *p.calls,
         p.folds,

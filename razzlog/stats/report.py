@@ -214,7 +214,7 @@ def low_distribution(
     )
     return (
         player_hands(tables, players, since, until)
-        .filter(pl.col("final_low").is_not_null())
+        .filter("low_known")
         .group_by(*keys, low)
         .agg(count=pl.len())
         .with_columns(

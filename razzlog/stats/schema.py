@@ -9,8 +9,8 @@ or more, the text stored once per name.
 Tables built with ``detail=False`` (what ``razzlog stats`` builds) keep only
 the columns the statistics read (:data:`STATS_HANDS`, :data:`STATS_PLAYERS`)
 and no actions, with money as whole units of 10^-4 (``Int64``: half the size
-of a ``Decimal``): about 250 bytes a hand instead of some 1,500, so a million
-hands fit in memory.
+of a ``Decimal``): about 190 bytes a hand instead of some 2,300, so that a
+million hands fit in memory.
 """
 
 from __future__ import annotations
@@ -85,6 +85,7 @@ PLAYERS_SCHEMA: dict[str, pl.DataType] = {
     "folded_to_steal": pl.Boolean(),
     "final_low": NAME,  # best low of the cards shown at showdown, "8,6,4,3,2"
     "final_low_top": pl.UInt8(),  # its highest rank when unpaired (8 for an 8-low)
+    "low_known": pl.Boolean(),  # final_low is known (what the statistics read: a bit, not a name)
     # their bets, completions and raises, then their calls, per street; their folds
     **{f"aggressive_{s}": COUNT for s in STREETS},
     **{f"calls_{s}": COUNT for s in STREETS},
@@ -105,12 +106,18 @@ ACTIONS_SCHEMA: dict[str, pl.DataType] = {
 # What the statistics read (razzlog.stats.definitions and report): the group
 # keys and filters, the big bet, and the players' per-hand figures.
 STATS_HANDS = ("hand_idx", "site", "table", "stakes", "big_bet", "currency", "tournament", "date")
-STATS_PLAYERS = tuple(
-    name
-    for name in PLAYERS_SCHEMA
-    if name not in ("seat", "start_stack", "ante", "returned", "collected", "cards", "folded_on", "all_in")
-    and not name.startswith("put_")
+_DETAIL_ONLY = (
+    "seat",
+    "start_stack",
+    "ante",
+    "returned",
+    "collected",
+    "cards",
+    "folded_on",
+    "all_in",
+    "final_low",
 )
+STATS_PLAYERS = tuple(n for n in PLAYERS_SCHEMA if n not in _DETAIL_ONLY and not n.startswith("put_"))
 
 
 def units_to_money(units: pl.Expr) -> pl.Expr:
