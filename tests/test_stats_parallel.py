@@ -13,6 +13,7 @@ import dataclasses
 import os
 import re
 from collections.abc import Iterator
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
@@ -164,6 +165,20 @@ def test_net_in_big_bets_is_exact_and_repeatable(serial: dict[bool, Tables]) -> 
     assert len(runs) == 1
     found = {(p, c): v for p, c, v in player_stats(full).select("player", "currency", "net_bb").iter_rows()}
     assert found == pytest.approx({k: float(v) for k, v in exact.items()}, rel=1e-12, abs=1e-12)
+
+
+def test_a_hand_without_a_big_bet_is_left_out_of_net_in_big_bets(serial: dict[bool, Tables]) -> None:
+    full = serial[True]
+    first = full.hands.row(0, named=True)
+    zero = full.hands.with_columns(
+        big_bet=pl.when(pl.col("hand_idx") == 0).then(Decimal(0)).otherwise(pl.col("big_bet"))
+    )
+    found = player_stats(dataclasses.replace(full, hands=zero), "currency")
+    rest = player_stats(
+        dataclasses.replace(full, players=full.players.filter(pl.col("hand_idx") != 0)), "currency"
+    )
+    row = found.filter(pl.col("currency") == first["currency"])
+    assert row["net_bb"].item() == rest.filter(pl.col("currency") == first["currency"])["net_bb"].item()
 
 
 def test_repeats_are_dropped_and_the_rest_numbered_as_if_never_read(tmp_path: Path) -> None:

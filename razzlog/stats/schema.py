@@ -122,7 +122,8 @@ STATS_PLAYERS = tuple(n for n in PLAYERS_SCHEMA if n not in _DETAIL_ONLY and not
 
 def units_to_money(units: pl.Expr) -> pl.Expr:
     """Whole 10^-SCALE units as ``MONEY``, exactly."""
-    return units.cast(MONEY) * pl.lit(1 / UNIT, dtype=MONEY)
+    # The factor from text: a Decimal literal makes polars import numpy (some 40 MB).
+    return units.cast(MONEY) * pl.lit(str(1 / UNIT)).cast(MONEY)
 
 
 def columns(schema: dict[str, pl.DataType], keep: tuple[str, ...] | None) -> dict[str, pl.DataType]:

@@ -169,14 +169,21 @@ def _concat(frames: list[pl.DataFrame], rechunk: bool) -> pl.DataFrame:
 def first_sightings(hands: pl.DataFrame) -> pl.Series | None:
     """Per hand, whether no earlier hand has its site and hand id; None if every hand is new.
 
-    Distinct hashes of the hand ids, the usual case, prove every hand new for a
-    fraction of the memory an exact comparison of the texts takes; only
-    otherwise are the texts compared, site by site.
+    The hand ids' hashes, sorted, show which hands may repeat, for a fraction of
+    the memory a hash table of the ids takes (there may be a handful in a
+    million hands, or whole files read twice); only those are compared exactly.
     """
-    if hands.select(pl.col("hand_id").hash().n_unique()).item() == hands.height:
+    hashes = hands["hand_id"].hash()
+    ordered = hashes.sort()
+    repeated = ordered.slice(1).filter(ordered.slice(1) == ordered.slice(0, ordered.len() - 1))
+    if not repeated.len():
         return None
-    first = hands.select(pl.col("hand_id").is_first_distinct().over("site")).to_series()
-    return None if first.all() else first
+    maybe = hashes.is_in(repeated.unique().implode())
+    rows = pl.int_range(0, hands.height, dtype=pl.UInt32, eager=True).filter(maybe)
+    again = hands.filter(maybe).select(~pl.struct("site", "hand_id").is_first_distinct()).to_series()
+    if not again.any():
+        return None
+    return pl.repeat(True, hands.height, eager=True).scatter(rows.filter(again), False)
 
 
 def detected_hero(players: pl.DataFrame) -> str | None:
