@@ -12,9 +12,9 @@ corpus of that many legal hands, then measures, each in a fresh process:
 * a baseline: a plain Python regex scan counting the hand headers of the file;
 * ``razzlog --help`` (start-up time).
 
-Until the CLI has ``--jobs``, audit with J > 1 runs ``razzlog.parallel.audit_parallel``
-through ``python -c`` (the same writer as the CLI's); stats with J > 1 is
-measured only once the CLI has ``--jobs``.
+On a commit whose CLI has no ``--jobs``, audit with J > 1 runs
+``razzlog.parallel.audit_parallel`` through ``python -c`` (the same writer as
+the CLI's) and stats with J > 1 is not measured.
 
 Figures: wall time, hands/s, the ratio of the baseline's hands/s to it (how
 many times slower than reading the file with a regex), the peak RSS of the

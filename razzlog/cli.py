@@ -177,6 +177,22 @@ def progress_console() -> Console:
     return Console(file=sys.stderr)
 
 
+# polars' allocator (jemalloc) gives freed pages back to the system only a
+# second or more later (polars' own settings): the queries at the end of
+# ``stats`` free and take hundreds of MB within that time, which added up to
+# twice the memory the tables hold.  Giving pages back at once costs a few
+# system calls per chunk of hands.  Read when polars loads (here, or in a
+# worker, which inherits the environment); a setting of the user's stands.
+ALLOCATOR_SETTINGS = ("_RJEM_MALLOC_CONF", "background_thread:true,dirty_decay_ms:0,muzzy_decay_ms:0")
+
+
+def return_freed_memory() -> None:
+    """Have polars return freed memory to the system at once (before polars is imported)."""
+    import os
+
+    os.environ.setdefault(*ALLOCATOR_SETTINGS)
+
+
 def rule_names(values: list[str] | None, option: str) -> set[str] | None:
     """``--select``/``--ignore`` values as rule names; a usage error for an unknown one."""
     if not values:
@@ -381,8 +397,10 @@ def stats(
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="No progress bar and no notes on standard error.")
     ] = False,
+    jobs: JobsOpt = 0,
 ) -> None:
     """Player statistics (VPIP, steals, aggression, showdowns, net…), grouped and filtered."""
+    return_freed_memory()
     from razzlog.stats.report import check_sort, group_keys, low_columns, parse_date, stat_columns
 
     try:
@@ -396,13 +414,19 @@ def stats(
     if format is StatsFormat.PARQUET and output is None:
         usage_error("--format parquet needs --output FILE")
 
-    from razzlog.api import parse_paths
+    from razzlog.parallel import jobs_for
     from razzlog.render import stats as render
+    from razzlog.sources import ReadProgress
     from razzlog.stats import report
-    from razzlog.stats.tables import build_tables
+    from razzlog.stats.chunks import table_chunks
+    from razzlog.stats.tables import build_from_chunks
 
-    items = parse_paths(paths)
-    tables = build_tables(items if quiet else render.with_progress(items, paths, sys.stderr), hero)
+    reading = ReadProgress.of(paths)
+    # detail=False: only the columns the statistics read, so that large inputs fit in memory
+    chunks = table_chunks(paths, jobs_for(jobs, reading.total), detail=False, progress=reading)
+    tables = build_from_chunks(
+        chunks if quiet else render.with_progress(chunks, paths, sys.stderr), hero, detail=False
+    )
     try:
         if lows:
             frame = report.low_distribution(tables, keys, player, first, last)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import copyreg
 import dataclasses
 import io
+import multiprocessing
 import os
 import pickle
 from collections import deque
@@ -213,8 +214,45 @@ def map_parsed(
         yield from results
 
 
+def map_raw_chunks(
+    paths: Iterable[str],
+    fn: Callable[[list[RawHand | Violation]], T],
+    jobs: int = 0,
+    *,
+    chunk_size: int = CHUNK_SIZE,
+    in_flight: int | None = None,
+    progress: ReadProgress | None = None,
+    spawn: bool = False,
+) -> Iterator[T]:
+    """``fn(chunk)`` for every chunk of ``chunk_size`` items of ``iter_raw_hands(paths)``, in
+    input order, ``fn`` running in ``jobs`` worker processes (0: one per CPU; 1: in this process).
+
+    The chunks are the same whatever ``jobs``.  ``fn`` must be picklable and so
+    must its results.  ``spawn`` starts the workers as new interpreters rather
+    than forks of this process: slower to start, but needed when ``fn`` uses a
+    library that a fork cannot inherit once it has started threads (polars).
+    """
+    jobs = cpu_jobs(jobs)
+    chunks = _raw_chunks(paths, chunk_size, progress)
+    if jobs == 1:
+        for chunk in chunks:
+            yield fn([item if isinstance(item, Violation) else RawHand(*item) for item in chunk])
+        return
+    context = "spawn" if spawn else None
+    for results in _ordered(chunks, _RawChunk(fn), jobs, in_flight, context):
+        yield from results
+
+
 def _identity(item: Hand | Violation) -> Hand | Violation:
     return item
+
+
+class _RawChunk:
+    def __init__(self, fn: Callable[[list[RawHand | Violation]], Any]) -> None:
+        self.fn = fn
+
+    def __call__(self, chunk: list[_RawFields | Violation]) -> bytes:
+        return dumps([self.fn([item if isinstance(item, Violation) else RawHand(*item) for item in chunk])])
 
 
 class _MapChunk:
@@ -248,8 +286,10 @@ def _raw_chunks(
         yield chunk
 
 
-def _executor(jobs: int) -> Executor:
-    return ProcessPoolExecutor(max_workers=jobs)
+def _executor(jobs: int, context: str | None = None) -> Executor:
+    """A pool of ``jobs`` processes, started by ``context`` (``"spawn"``…; None: the default)."""
+    mp_context = multiprocessing.get_context(context) if context is not None else None
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=mp_context)
 
 
 def _ordered(
@@ -257,6 +297,7 @@ def _ordered(
     work: Callable[[list[_RawFields | Violation]], bytes],
     jobs: int,
     in_flight: int | None,
+    context: str | None = None,
 ) -> Iterator[list[Any]]:
     """``work(chunk)`` for every chunk, run by ``jobs`` processes, unpickled, in order.
 
@@ -265,7 +306,7 @@ def _ordered(
     """
     limit = max(1, in_flight if in_flight is not None else 3 * jobs)
     pending: deque[Future[bytes]] = deque()
-    executor = _executor(jobs)
+    executor = _executor(jobs, context)
     try:
         for chunk in chunks:
             pending.append(executor.submit(work, chunk))

@@ -24,11 +24,10 @@ from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from razzlog.events import Hand
+from razzlog.stats.chunks import TableChunk
 from razzlog.stats.definitions import STAT_BY_NAME
 from razzlog.stats.extract import CHIPS, CURRENCY_SYMBOLS, PLAY
 from razzlog.stats.tables import Tables
-from razzlog.violations import Violation
 
 LARGE_INPUT_BYTES = 1_000_000  # below this the input reads too fast for a progress bar
 # Left out of the table first when the terminal is too narrow (json/csv/parquet keep every column).
@@ -288,17 +287,15 @@ def _input_lines(paths: Iterable[str]) -> tuple[dict[str, int], int] | None:
     return before, total
 
 
-def with_progress(
-    items: Iterable[Hand | Violation], paths: Sequence[str], stream: TextIO
-) -> Iterator[Hand | Violation]:
-    """``items`` (parsed hands), with a progress bar on ``stream`` when it is a terminal and the
-    input is large; the bar goes away when the input is read."""
+def with_progress(chunks: Iterable[TableChunk], paths: Sequence[str], stream: TextIO) -> Iterator[TableChunk]:
+    """``chunks`` (of tabulated hands), with a progress bar on ``stream`` when it is a terminal
+    and the input is large; the bar goes away when the input is read."""
     if not stream.isatty():
-        yield from items
+        yield from chunks
         return
     lines = _input_lines(paths)
     if lines is None:
-        yield from items
+        yield from chunks
         return
     before, total = lines
     progress = Progress(
@@ -313,8 +310,7 @@ def with_progress(
     with progress:
         task = progress.add_task("reading", total=total, hands=0)
         hands = 0
-        for item in items:
-            hands += isinstance(item, Hand)
-            done = before.get(item.file, 0) + (item.last_line if isinstance(item, Hand) else item.line)
-            progress.update(task, completed=done, hands=hands)
-            yield item
+        for chunk in chunks:
+            hands += chunk.parsed
+            progress.update(task, completed=before.get(chunk.file, 0) + chunk.last_line, hands=hands)
+            yield chunk

@@ -4,15 +4,18 @@ For notebooks, the same calls as ``razzlog stats``::
 
     from razzlog.stats import load, player_stats, low_distribution
 
-    tables = load(["histories/"])            # hands, players, actions (polars DataFrames)
+    tables = load(["histories/"], jobs=0)    # hands, players, actions (polars DataFrames)
     player_stats(tables, by="player,stakes", players=["@hero"], min_hands=100)
     low_distribution(tables, by="player")
 
 ``tables.hands``, ``tables.players`` and ``tables.actions`` are plain
 DataFrames for questions the statistics do not answer; :data:`STATS` holds
-every statistic's definition and polars expression.
+every statistic's definition and polars expression.  ``load(paths,
+detail=False)`` keeps only what the statistics read, a few hundred bytes a
+hand, as ``razzlog stats`` does.
 """
 
+from razzlog.stats.chunks import TableChunk, table_chunks
 from razzlog.stats.definitions import STAT_BY_NAME, STATS, Stat, glossary_markdown
 from razzlog.stats.report import (
     DEFAULT_BY,
@@ -32,6 +35,7 @@ from razzlog.stats.tables import (
     PLAYERS_SCHEMA,
     TableBuilder,
     Tables,
+    build_from_chunks,
     build_tables,
     load,
 )
@@ -48,7 +52,9 @@ __all__ = [
     "STAT_BY_NAME",
     "Stat",
     "TableBuilder",
+    "TableChunk",
     "Tables",
+    "build_from_chunks",
     "build_tables",
     "glossary_markdown",
     "group_keys",
@@ -58,4 +64,5 @@ __all__ = [
     "player_hands",
     "player_stats",
     "stat_columns",
+    "table_chunks",
 ]

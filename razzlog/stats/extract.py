@@ -60,7 +60,6 @@ class HandRows:
     hand: Row
     players: list[Row]
     actions: list[Row]
-    hole: list[str]  # players whose three 3rd-street cards the log shows (hero candidates)
 
 
 def currency_of(header: HandHeader) -> str:
@@ -102,16 +101,19 @@ class _Player:
     """One player's running facts while the hand is walked."""
 
     __slots__ = (
+        "aggressive",
         "all_in",
         "ante",
         "ante_all_in",
         "bring_in",
         "bring_in_completed",
+        "calls",
         "cards",
         "collected",
         "faced_steal",
         "folded",
         "folded_to_steal",
+        "folds",
         "hole",
         "name",
         "put",
@@ -136,6 +138,11 @@ class _Player:
         self.cards: tuple[Card, ...] = ()
         self.hole = False
         self.folded: Street | None = None
+        self.folds = 0
+        # Bets, completions and raises, and calls, per street: the aggression
+        # statistics count these, so the statistics need no table of actions.
+        self.aggressive = [0, 0, 0, 0, 0]
+        self.calls = [0, 0, 0, 0, 0]
         self.all_in = False
         self.vpip = self.third_raise = self.bring_in = self.bring_in_completed = False
         self.steal_opportunity = self.steal_attempt = self.faced_steal = self.folded_to_steal = False
@@ -233,6 +240,7 @@ def hand_rows(hand: Hand, idx: int) -> HandRows:
             elif kind is ActionKind.FOLD:
                 put = _ZERO
                 p.folded = e.street
+                p.folds += 1
             elif e.to is not None and (kind is ActionKind.RAISE or kind is ActionKind.COMPLETE):
                 put = e.to - p.put[si]
             elif kind is ActionKind.RAISE:  # no "to" printed: the increment is over the street's top bet
@@ -241,6 +249,10 @@ def hand_rows(hand: Hand, idx: int) -> HandRows:
                 put = e.amount
             if put:
                 p.put[si] += put
+            if kind is ActionKind.BET or kind is ActionKind.RAISE or kind is ActionKind.COMPLETE:
+                p.aggressive[si] += 1
+            elif kind is ActionKind.CALL:
+                p.calls[si] += 1
             if e.all_in:
                 p.all_in = True
             if si == 0:
@@ -296,7 +308,7 @@ def hand_rows(hand: Hand, idx: int) -> HandRows:
         pot,
         rake,
     )
-    return HandRows(hand_row, player_rows, actions, [p.name for p in players.values() if p.hole])
+    return HandRows(hand_row, player_rows, actions)
 
 
 def _player_row(idx: int, p: _Player, showdown_hand: bool, fourth: bool) -> Row:
@@ -343,4 +355,8 @@ def _player_row(idx: int, p: _Player, showdown_hand: bool, fourth: bool) -> Row:
         p.folded_to_steal,
         low,
         top,
+        low is not None,
+        *p.aggressive,
+        *p.calls,
+        p.folds,
     )

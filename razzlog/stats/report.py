@@ -13,6 +13,7 @@ from datetime import date
 import polars as pl
 
 from razzlog.stats.definitions import STATS, aggregations
+from razzlog.stats.schema import UNITS, units_to_money
 from razzlog.stats.tables import Tables
 
 GROUP_KEYS = ("player", "site", "stakes", "currency", "date", "table", "tournament")
@@ -87,16 +88,26 @@ def player_hands(
     until: date | None = None,
 ) -> pl.LazyFrame:
     """The selected player-hand rows joined with their hand's columns (dates inclusive)."""
-    hands = tables.hands.lazy().select(_HAND_COLUMNS)
-    if since is not None:
-        hands = hands.filter(pl.col("date") >= since)
-    if until is not None:
-        hands = hands.filter(pl.col("date") <= until)
     rows = tables.players.lazy()
     wanted = resolve_players(tables, players)
     if wanted is not None:
         rows = rows.filter(pl.col("player").is_in(wanted))
-    return rows.join(hands, on="hand_idx", how="inner")
+    hands = tables.hands
+    index = hands["hand_idx"]
+    positions = pl.int_range(0, hands.height, dtype=pl.UInt32, eager=True)
+    if index.equals(positions, check_names=False, check_dtypes=False):
+        # Hand i is row i (as the builder makes them): look the columns up by position, which
+        # copies them per player-hand row but builds no join table over every hand.
+        rows = rows.with_columns(
+            pl.lit(hands[c]).gather(pl.col("hand_idx")).alias(c) for c in _HAND_COLUMNS[1:]
+        )
+    else:
+        rows = rows.join(hands.lazy().select(_HAND_COLUMNS), on="hand_idx", how="inner")
+    if since is not None:
+        rows = rows.filter(pl.col("date") >= since)
+    if until is not None:
+        rows = rows.filter(pl.col("date") <= until)
+    return rows
 
 
 def selection_size(
@@ -134,15 +145,26 @@ def player_stats(
     Ties are broken by the keys.
     """
     keys = group_keys(by)
-    base = player_hands(tables, players, since, until)
-    per_hand = base.group_by(keys).agg(aggregations("players"))
-    acting = base.select(list(dict.fromkeys(["hand_idx", "player", *keys]))).join(
-        tables.actions.lazy(), on=["hand_idx", "player"], how="inner"
+    net = pl.col("net")
+    out = (
+        player_hands(tables, players, since, until)
+        .group_by(keys)
+        .agg(aggregations())
+        .filter(pl.col("hands") >= min_hands)
+        .with_columns(
+            *_keys_as_text(tables, keys),
+            net=units_to_money(net) if tables.players.schema["net"] == UNITS else net,
+        )
+        .select(stat_columns(keys))
+        .collect()
     )
-    per_action = acting.group_by(keys).agg(aggregations("actions"))
-    joined = per_hand.join(per_action, on=keys, how="left", nulls_equal=True)
-    out = joined.filter(pl.col("hands") >= min_hands).select(stat_columns(keys)).collect()
     return sort_rows(out, sort or "hands", keys)
+
+
+def _keys_as_text(tables: Tables, keys: Iterable[str]) -> list[pl.Expr]:
+    """The group keys stored as ``Categorical`` back to ``String``: text sorts and prints as text."""
+    schema = {**tables.players.schema, **tables.hands.schema}
+    return [pl.col(k).cast(pl.String) for k in keys if isinstance(schema[k], pl.Categorical)]
 
 
 def check_sort(sort: str, columns: Sequence[str]) -> tuple[str, str]:
@@ -192,10 +214,12 @@ def low_distribution(
     )
     return (
         player_hands(tables, players, since, until)
-        .filter(pl.col("final_low").is_not_null())
+        .filter("low_known")
         .group_by(*keys, low)
         .agg(count=pl.len())
-        .with_columns(share=(pl.col("count") / pl.col("count").sum().over(keys)))
+        .with_columns(
+            *_keys_as_text(tables, keys), share=(pl.col("count") / pl.col("count").sum().over(keys))
+        )
         .sort([*keys, "low"], nulls_last=True)
         .collect()
     )

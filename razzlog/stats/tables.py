@@ -3,97 +3,52 @@
 * ``hands``: one row per hand (site, hand id, table, stakes, currency,
   tournament, date and time, player count, pot and rake);
 * ``players``: one row per player dealt in per hand (seat, stacks, money per
-  street, net, cards known, and the per-hand flags the statistics count);
+  street, net, cards known, the per-hand flags and the counts of actions the
+  statistics add up);
 * ``actions``: one row per betting action, in log order.
 
-``hand_idx`` joins them.  Money columns are ``Decimal(38, 4)``: exact, and
-the ``currency`` column (``USD``…, ``chips`` for tournaments, ``play``) says
-which amounts may be added together.  Rows are gathered as plain tuples and
-turned into a DataFrame once per batch of hands, not per hand.
+The columns are those of :mod:`razzlog.stats.schema`.  Hands are tabulated a
+chunk at a time (:mod:`razzlog.stats.chunks`), possibly in other processes;
+:class:`TableBuilder` puts the chunks together a block at a time, so that no
+more than one block's worth of small frames is ever held besides the tables,
+and drops the hands read twice once it has them all.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import Decimal
 
 import polars as pl
 
-from razzlog.events import ActionKind, Hand, Street
-from razzlog.stats.extract import Row, hand_rows
+from razzlog.events import Hand
+from razzlog.sources import ReadProgress
+from razzlog.stats.chunks import ChunkRows, TableChunk, empty, table_chunks
+from razzlog.stats.schema import (
+    ACTIONS_SCHEMA,
+    HANDS_SCHEMA,
+    MONEY,
+    PLAYERS_SCHEMA,
+    STATS_HANDS,
+    STATS_PLAYERS,
+)
 from razzlog.violations import Violation
 
-SCALE = 4  # decimal places of the money columns (sites print at most 2)
-MONEY = pl.Decimal(38, SCALE)
-_UNIT = Decimal(10) ** SCALE
-STREET = pl.Enum([s.value for s in Street if s.is_betting])
-ACTION_KIND = pl.Enum([k.value for k in ActionKind])
+__all__ = [
+    "ACTIONS_SCHEMA",
+    "BATCH_HANDS",
+    "HANDS_SCHEMA",
+    "MONEY",
+    "PLAYERS_SCHEMA",
+    "TableBuilder",
+    "Tables",
+    "build_from_chunks",
+    "build_tables",
+    "load",
+]
 
-HANDS_SCHEMA: dict[str, pl.DataType] = {
-    "hand_idx": pl.UInt32(),
-    "site": pl.String(),
-    "hand_id": pl.String(),
-    "file": pl.String(),
-    "table": pl.String(),
-    "stakes": pl.String(),
-    "small_bet": MONEY,
-    "big_bet": MONEY,
-    "currency": pl.String(),
-    "is_tournament": pl.Boolean(),
-    "tournament": pl.String(),  # the tournament id
-    "played_at": pl.String(),  # as printed
-    "date": pl.Date(),
-    "time": pl.Datetime(),  # the site's local time, as printed
-    "players": pl.UInt8(),  # dealt in
-    "pot": MONEY,
-    "rake": MONEY,
-}
-PLAYERS_SCHEMA: dict[str, pl.DataType] = {
-    "hand_idx": pl.UInt32(),
-    "player": pl.String(),
-    "seat": pl.UInt8(),
-    "start_stack": MONEY,
-    "dealt_hole": pl.Boolean(),  # the log shows all three of their 3rd-street cards
-    "ante": MONEY,
-    "put_3rd": MONEY,  # bring-in, bets, calls, completions and raises, per street
-    "put_4th": MONEY,
-    "put_5th": MONEY,
-    "put_6th": MONEY,
-    "put_7th": MONEY,
-    "returned": MONEY,  # uncalled bet returned
-    "collected": MONEY,
-    "net": MONEY,  # collected + returned - ante - put_*
-    "cards": pl.String(),  # every card of theirs the log shows, space-separated
-    "folded_on": STREET,
-    "all_in": pl.Boolean(),
-    "saw_4th": pl.Boolean(),
-    "showdown": pl.Boolean(),
-    "won": pl.Boolean(),  # collected from a pot
-    "won_showdown": pl.Boolean(),
-    "vpip": pl.Boolean(),
-    "third_raise": pl.Boolean(),
-    "bring_in": pl.Boolean(),
-    "bring_in_completed": pl.Boolean(),
-    "steal_opportunity": pl.Boolean(),
-    "steal_attempt": pl.Boolean(),
-    "faced_steal": pl.Boolean(),
-    "folded_to_steal": pl.Boolean(),
-    "final_low": pl.String(),  # best low of the cards shown at showdown, "8,6,4,3,2"
-    "final_low_top": pl.UInt8(),  # its highest rank when unpaired (8 for an 8-low)
-}
-ACTIONS_SCHEMA: dict[str, pl.DataType] = {
-    "hand_idx": pl.UInt32(),
-    "seq": pl.UInt16(),  # order within the hand
-    "street": STREET,
-    "player": pl.String(),
-    "kind": ACTION_KIND,
-    "put": MONEY,  # chips this action put in (a raise: its "to" minus what was in already)
-    "to": MONEY,
-    "all_in": pl.Boolean(),
-}
-BATCH_HANDS = 4096
+BATCH_HANDS = 4096  # hands per chunk when hands are added one by one
+BLOCK_HANDS = 16_384  # chunks are put together into blocks of about this many hands
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +58,8 @@ class Tables:
     ``players`` has an ``is_hero`` column.  ``problems`` are the input's
     violations that yielded no hand (unreadable files, hands that do not
     parse); ``duplicates`` counts hands seen again (same site and hand id)
-    and left out.
+    and left out.  ``detail`` False: only the columns the statistics read,
+    money in units of 10^-4, no actions (see :mod:`razzlog.stats.schema`).
     """
 
     hands: pl.DataFrame
@@ -112,115 +68,179 @@ class Tables:
     hero: str | None
     problems: tuple[Violation, ...] = ()
     duplicates: int = 0
-
-
-def _units(values: Iterable[Decimal | None], name: str) -> pl.Series:
-    """Amounts as whole 10^-SCALE units; ValueError for one that ``MONEY`` would round."""
-    out: list[int | None] = []
-    for v in values:
-        if v is None:
-            out.append(None)
-            continue
-        scaled = v * _UNIT
-        whole = int(scaled)
-        if whole != scaled:
-            raise ValueError(f"{name}: {v} has more than {SCALE} decimal places")
-        out.append(whole)
-    return pl.Series(name, out, dtype=pl.Int64)
-
-
-def _frame(rows: list[Row], schema: dict[str, pl.DataType]) -> pl.DataFrame:
-    """One DataFrame from row tuples, built column by column.
-
-    Money goes to polars as whole units (faster than ``Decimal`` objects, and
-    checked to be exact), then becomes ``MONEY``.
-    """
-    series: list[pl.Series] = []
-    money: list[str] = []
-    for (name, dtype), values in zip(schema.items(), zip(*rows, strict=True), strict=True):
-        if dtype == MONEY:
-            series.append(_units(values, name))
-            money.append(name)
-        else:
-            series.append(pl.Series(name, values, dtype=dtype))
-    return pl.DataFrame(series).with_columns(pl.col(money).cast(MONEY) * pl.lit(1 / _UNIT, dtype=MONEY))
+    detail: bool = True
 
 
 class TableBuilder:
-    """Collects hands into row batches; :meth:`finish` returns the :class:`Tables`."""
+    """Collects chunks (or hands one by one); :meth:`finish` returns the :class:`Tables`."""
 
-    def __init__(self, batch_hands: int = BATCH_HANDS) -> None:
+    def __init__(self, batch_hands: int = BATCH_HANDS, *, detail: bool = True) -> None:
         self.batch_hands = batch_hands
-        self.rows: tuple[list[Row], list[Row], list[Row]] = ([], [], [])
-        self.frames: tuple[list[pl.DataFrame], list[pl.DataFrame], list[pl.DataFrame]] = ([], [], [])
-        self.seen: set[tuple[str, str]] = set()
-        self.hole = Counter[str]()
-        self.duplicates = 0
+        self.detail = detail
+        self.rows = ChunkRows(detail)
+        self.parsed = 0  # hands so far, those read twice included: the next chunk's first hand_idx
+        self.pending: tuple[list[pl.DataFrame], ...] = ([], [], [])
+        self.pending_hands = 0
+        self.blocks: tuple[list[pl.DataFrame], ...] = ([], [], [])
         self.problems: list[Violation] = []
 
     def add(self, item: Hand | Violation) -> None:
-        """Add a parsed hand (a hand seen before is counted and left out), or note a violation."""
-        if isinstance(item, Violation):
-            self.problems.append(item)
-            return
-        key = (item.header.site, item.header.hand_id)
-        if key in self.seen:
-            self.duplicates += 1
-            return
-        self.seen.add(key)
-        rows = hand_rows(item, len(self.seen) - 1)
-        hands, players, actions = self.rows
-        hands.append(rows.hand)
-        players.extend(rows.players)
-        actions.extend(rows.actions)
-        self.hole.update(rows.hole)
-        if len(hands) >= self.batch_hands:
-            self._flush()
+        """Add a parsed hand, or note a violation."""
+        self.rows.add(item)
+        if len(self.rows.hands) >= self.batch_hands:
+            self._add_rows()
 
-    def _flush(self) -> None:
-        for rows, frames, schema in zip(
-            self.rows, self.frames, (HANDS_SCHEMA, PLAYERS_SCHEMA, ACTIONS_SCHEMA), strict=True
-        ):
-            if rows:
-                frames.append(_frame(rows, schema))
-                rows.clear()
+    def _add_rows(self) -> None:
+        if self.rows.hands or self.rows.problems:
+            self.add_chunk(self.rows.chunk())
+            self.rows = ChunkRows(self.detail)
 
-    def detected_hero(self) -> str | None:
-        """The player whose three 3rd-street cards the log shows most often (ties: by name)."""
-        if not self.hole:
-            return None
-        return min(self.hole.items(), key=lambda item: (-item[1], item[0]))[0]
+    def add_chunk(self, chunk: TableChunk) -> None:
+        """Add a chunk of tables (numbered from 0) after those added so far."""
+        self.problems.extend(chunk.problems)
+        if not chunk.parsed:
+            return
+        shift = pl.col("hand_idx") + pl.lit(self.parsed, dtype=pl.UInt32)
+        for frames, frame in zip(self.pending, (chunk.hands, chunk.players, chunk.actions), strict=True):
+            if frame.height:
+                frames.append(frame.with_columns(shift) if self.parsed else frame)
+        self.parsed += chunk.parsed
+        self.pending_hands += chunk.parsed
+        if self.pending_hands >= BLOCK_HANDS:
+            self._to_blocks()
+
+    def _to_blocks(self) -> None:
+        """The small pending frames as one contiguous block per table (polars works slowly over
+        thousands of small chunks; blocks keep the copy at the end from doubling the memory)."""
+        for frames, blocks in zip(self.pending, self.blocks, strict=True):
+            if frames:
+                blocks.append(_concat(frames, rechunk=True))
+                frames.clear()
+        self.pending_hands = 0
 
     def finish(self, hero: str | None = None) -> Tables:
-        """The tables; ``hero`` overrides the detected hero."""
-        self._flush()
+        """The tables; ``hero`` overrides the detected hero (see :func:`detected_hero`)."""
+        self._add_rows()
+        self._to_blocks()
+        duplicates = self._drop_repeats()
+        keeps = (None, None, None) if self.detail else (STATS_HANDS, STATS_PLAYERS, None)
         hands, players, actions = (
-            pl.concat(frames, rechunk=True) if frames else pl.DataFrame(schema=schema)
-            for frames, schema in zip(
-                self.frames, (HANDS_SCHEMA, PLAYERS_SCHEMA, ACTIONS_SCHEMA), strict=True
+            _concat(blocks, rechunk=False) if blocks else empty(schema, keep)
+            for blocks, schema, keep in zip(
+                self.blocks, (HANDS_SCHEMA, PLAYERS_SCHEMA, ACTIONS_SCHEMA), keeps, strict=True
             )
         )
-        hero = hero if hero is not None else self.detected_hero()
+        self.blocks = ([], [], [])
+        if not self.detail:  # the hand ids served to find the repeats; no statistic reads them
+            hands = hands.drop("hand_id", strict=False)
+        hero = hero if hero is not None else detected_hero(players)
         players = players.with_columns(
             is_hero=(pl.col("player") == hero) if hero is not None else pl.lit(False)
         )
-        return Tables(hands, players, actions, hero, tuple(self.problems), self.duplicates)
+        return Tables(hands, players, actions, hero, tuple(self.problems), duplicates, self.detail)
+
+    def _drop_repeats(self) -> int:
+        """Leave out the hands seen before (same site and hand id) and number the rest 0, 1, 2…;
+        return how many were left out.
+
+        A hand keeps the number it would have had had the repeats never been
+        read: the count of distinct hands before it.  Block by block, so that
+        no more than one block is ever copied at a time.
+        """
+        hands = self.blocks[0]
+        first = first_sightings(_concat(hands, rechunk=False)) if hands else None
+        if first is None:
+            return 0
+        number = (first.cast(pl.UInt32).cum_sum() - 1).cast(pl.UInt32)  # by old hand_idx, where kept
+        for blocks in self.blocks:
+            for i, block in enumerate(blocks):
+                kept = first.gather(block["hand_idx"])
+                blocks[i] = block.filter(kept).with_columns(
+                    hand_idx=number.gather(block["hand_idx"].filter(kept))
+                )
+        return first.len() - int(first.sum())
 
 
-def build_tables(items: Iterable[Hand | Violation], hero: str | None = None) -> Tables:
+def _concat(frames: list[pl.DataFrame], rechunk: bool) -> pl.DataFrame:
+    # relaxed: a count column is wider in a chunk that needed it (see schema.COUNT)
+    return pl.concat(frames, how="vertical_relaxed", rechunk=rechunk)
+
+
+def first_sightings(hands: pl.DataFrame) -> pl.Series | None:
+    """Per hand, whether no earlier hand has its site and hand id; None if every hand is new.
+
+    The hand ids' hashes, sorted, show which hands may repeat, for a fraction of
+    the memory a hash table of the ids takes (there may be a handful in a
+    million hands, or whole files read twice); only those are compared exactly.
+    """
+    hashes = hands["hand_id"].hash()
+    ordered = hashes.sort()
+    repeated = ordered.slice(1).filter(ordered.slice(1) == ordered.slice(0, ordered.len() - 1))
+    if not repeated.len():
+        return None
+    maybe = hashes.is_in(repeated.unique().implode())
+    rows = pl.int_range(0, hands.height, dtype=pl.UInt32, eager=True).filter(maybe)
+    again = hands.filter(maybe).select(~pl.struct("site", "hand_id").is_first_distinct()).to_series()
+    if not again.any():
+        return None
+    return pl.repeat(True, hands.height, eager=True).scatter(rows.filter(again), False)
+
+
+def detected_hero(players: pl.DataFrame) -> str | None:
+    """The player whose three 3rd-street cards the log shows most often (ties: by name)."""
+    counts = (
+        players.lazy()
+        .filter("dealt_hole")
+        .group_by("player")
+        .agg(hands=pl.len())
+        .select(pl.col("player").cast(pl.String), "hands")
+        .sort(["hands", "player"], descending=[True, False])
+        .head(1)
+        .collect()
+    )
+    return str(counts["player"][0]) if counts.height else None
+
+
+def build_tables(
+    items: Iterable[Hand | Violation], hero: str | None = None, *, detail: bool = True
+) -> Tables:
     """The tables of parsed hands (and the violations of what did not parse).
 
     ``hero`` is the player whose hole cards the log shows; by default the one
     with a three-card 3rd-street ``Dealt to`` line in the most hands.
     """
-    builder = TableBuilder()
+    builder = TableBuilder(detail=detail)
     for item in items:
         builder.add(item)
     return builder.finish(hero)
 
 
-def load(paths: Iterable[str], hero: str | None = None) -> Tables:
-    """Read, parse and tabulate every hand under ``paths`` (files, folders, ``-``)."""
-    from razzlog.api import parse_paths
+def build_from_chunks(
+    chunks: Iterable[TableChunk], hero: str | None = None, *, detail: bool = True
+) -> Tables:
+    """The tables of chunks made by :func:`razzlog.stats.chunks.table_chunks` (with the same ``detail``)."""
+    builder = TableBuilder(detail=detail)
+    for chunk in chunks:
+        builder.add_chunk(chunk)
+    return builder.finish(hero)
 
-    return build_tables(parse_paths(paths), hero)
+
+def load(
+    paths: Iterable[str],
+    hero: str | None = None,
+    *,
+    jobs: int = 1,
+    detail: bool = True,
+    progress: ReadProgress | None = None,
+) -> Tables:
+    """Read, parse and tabulate every hand under ``paths`` (files, folders, ``-``).
+
+    ``jobs`` processes parse and tabulate (0: one per CPU); the tables are the
+    same whatever their number.  The workers are new interpreters (see
+    :func:`razzlog.stats.chunks.table_chunks`), so a script that asks for more
+    than one job must guard its top level with ``if __name__ == "__main__":``
+    (a notebook need not).  ``detail=False`` keeps only what the statistics
+    read.  ``progress``, if given, counts the bytes read.
+    """
+    chunks = table_chunks(paths, jobs, detail=detail, progress=progress)
+    return build_from_chunks(chunks, hero, detail=detail)

@@ -1,0 +1,203 @@
+"""Hands → table chunks: the rows of a few hundred hands at a time, as small DataFrames.
+
+A chunk's tables number its hands from 0 (``hand_idx``); the
+:class:`~razzlog.stats.tables.TableBuilder` that puts chunks together shifts
+them and drops the hands read twice.  So a chunk depends on nothing but its
+own hands, and chunks can be made anywhere: :func:`table_chunks` makes them in
+worker processes, which send back DataFrames (pickled as Arrow IPC: a few
+buffers per column) instead of millions of Python objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+
+import polars as pl
+
+from razzlog.events import Hand
+from razzlog.parallel import CHUNK_SIZE, map_raw_chunks
+from razzlog.sources import RawHand, ReadProgress
+from razzlog.stats.extract import Row, hand_rows
+from razzlog.stats.schema import (
+    ACTIONS_SCHEMA,
+    COUNT,
+    COUNTS,
+    HANDS_SCHEMA,
+    MONEY,
+    PLAYERS_SCHEMA,
+    SCALE,
+    STATS_HANDS,
+    STATS_PLAYERS,
+    UNIT,
+    columns,
+    units_to_money,
+)
+from razzlog.violations import Violation
+
+
+@dataclass(frozen=True, slots=True)
+class TableChunk:
+    """The tables of a run of hands of the input, and the violations of what did not parse.
+
+    ``file`` and ``last_line`` say where in the input the chunk ends (for a
+    progress display).
+    """
+
+    hands: pl.DataFrame
+    players: pl.DataFrame
+    actions: pl.DataFrame
+    problems: tuple[Violation, ...]
+    file: str
+    last_line: int
+
+    @property
+    def parsed(self) -> int:
+        """Hands parsed (those read twice included)."""
+        return self.hands.height
+
+
+def empty(schema: dict[str, pl.DataType], keep: tuple[str, ...] | None) -> pl.DataFrame:
+    """A table with no rows, as stored (see :func:`razzlog.stats.schema.columns`)."""
+    return pl.DataFrame(schema=columns(schema, keep))
+
+
+class ChunkRows:
+    """Collects the rows of parsed hands; :meth:`chunk` turns them into a :class:`TableChunk`.
+
+    ``detail=False`` keeps only what the statistics read (no actions, money as units).
+    """
+
+    def __init__(self, detail: bool = True) -> None:
+        self.detail = detail
+        self.hands: list[Row] = []
+        self.players: list[Row] = []
+        self.actions: list[Row] = []
+        self.problems: list[Violation] = []
+        self.file = ""
+        self.last_line = 0
+
+    def add(self, item: Hand | Violation) -> None:
+        if isinstance(item, Violation):
+            self.problems.append(item)
+            self.file, self.last_line = item.file, item.line
+            return
+        rows = hand_rows(item, len(self.hands))
+        self.hands.append(rows.hand)
+        self.players.extend(rows.players)
+        if self.detail:
+            self.actions.extend(rows.actions)
+        self.file, self.last_line = item.file, item.last_line
+
+    def chunk(self) -> TableChunk:
+        # the hand ids go with the chunk to find the hands read twice (see TableBuilder)
+        hands_keep, players_keep = (None, None) if self.detail else ((*STATS_HANDS, "hand_id"), STATS_PLAYERS)
+        return TableChunk(
+            _frame(self.hands, HANDS_SCHEMA, hands_keep),
+            _frame(self.players, PLAYERS_SCHEMA, players_keep),
+            _frame(self.actions, ACTIONS_SCHEMA, None) if self.detail else empty(ACTIONS_SCHEMA, None),
+            tuple(self.problems),
+            self.file,
+            self.last_line,
+        )
+
+
+def chunk_tables(items: Iterable[Hand | Violation], detail: bool = True) -> TableChunk:
+    """The chunk of ``items`` (parsed hands and violations)."""
+    rows = ChunkRows(detail)
+    for item in items:
+        rows.add(item)
+    return rows.chunk()
+
+
+def table_chunks(
+    paths: Iterable[str],
+    jobs: int = 1,
+    *,
+    detail: bool = True,
+    chunk_size: int = CHUNK_SIZE,
+    in_flight: int | None = None,
+    progress: ReadProgress | None = None,
+) -> Iterator[TableChunk]:
+    """The chunks of the input's hands, in input order, made by ``jobs`` processes (0: one per CPU).
+
+    At most ``in_flight`` chunks (default: three per process) are read and not
+    yet yielded.  ``jobs=1`` starts no process; the chunks are the same.
+    """
+    # Spawned, not forked: the workers use polars, and a forked child of a
+    # process that has used polars' thread pool hangs in it.
+    yield from map_raw_chunks(
+        paths,
+        _Tabulate(detail),
+        jobs,
+        chunk_size=chunk_size,
+        in_flight=in_flight,
+        progress=progress,
+        spawn=True,
+    )
+
+
+class _Tabulate:
+    """Parse a chunk of raw hands and tabulate it (in a worker process)."""
+
+    def __init__(self, detail: bool) -> None:
+        self.detail = detail
+
+    def __call__(self, raws: list[RawHand | Violation]) -> TableChunk:
+        from razzlog.sites import parse_raw_hand
+
+        rows = ChunkRows(self.detail)
+        for item in raws:
+            rows.add(item if isinstance(item, Violation) else parse_raw_hand(item))
+        return rows.chunk()
+
+
+# --------------------------------------------------------------------------- rows → frames
+
+
+def _units(values: Iterable[Decimal | None], name: str) -> pl.Series:
+    """Amounts as whole 10^-SCALE units; ValueError for one that ``MONEY`` would round."""
+    out: list[int | None] = []
+    for v in values:
+        if v is None:
+            out.append(None)
+            continue
+        scaled = v * UNIT
+        whole = int(scaled)
+        if whole != scaled:
+            raise ValueError(f"{name}: {v} has more than {SCALE} decimal places")
+        out.append(whole)
+    return pl.Series(name, out, dtype=pl.Int64)
+
+
+def _count_type(values: tuple[int, ...]) -> pl.DataType:
+    top = max(values, default=0)
+    return COUNT if top <= 0xFF else pl.UInt16() if top <= 0xFFFF else pl.UInt32()
+
+
+def _frame(rows: list[Row], schema: dict[str, pl.DataType], keep: tuple[str, ...] | None) -> pl.DataFrame:
+    """One DataFrame from row tuples (laid out as ``schema``), built column by column.
+
+    Money goes to polars as whole units (faster than ``Decimal`` objects, and
+    checked to be exact); with every column (``keep`` None) it then becomes
+    ``MONEY``, otherwise it stays in units.
+    """
+    if not rows:
+        return empty(schema, keep)
+    series: list[pl.Series] = []
+    money: list[str] = []
+    for (name, dtype), values in zip(schema.items(), zip(*rows, strict=True), strict=True):
+        if keep is not None and name not in keep:
+            continue
+        if dtype == MONEY:
+            series.append(_units(values, name))
+            money.append(name)
+        elif name in COUNTS:
+            series.append(pl.Series(name, values, dtype=_count_type(values)))
+        else:
+            series.append(pl.Series(name, values, dtype=dtype))
+    frame = pl.DataFrame(series)
+    if keep is None and money:
+        frame = frame.with_columns(units_to_money(pl.col(money)))
+    return frame
