@@ -23,7 +23,7 @@ import pytest
 from razzlog import parallel
 from razzlog.api import parse_paths
 from razzlog.events import Action, ActionKind, Hand
-from razzlog.generate.pokerstars_writer import generate_labeled, generate_text
+from razzlog.generate.stream import generate_labeled, generate_text
 from razzlog.sources import RawHand
 from razzlog.stats import (
     STATS,
