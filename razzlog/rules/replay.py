@@ -382,29 +382,6 @@ class _Engine(Turns):
             self.short_all_in = True
             self.short_seen = True
 
-    def close_round(self, line: int) -> None:
-        if not self.betting_open:
-            return
-        r = self.r
-        pending: list[str] = []
-        if self.live_count >= 2 and (self.last_actor is not None or self.due()):
-            owing = [p for p in r.order if self._owes(p, 0) and (not self.split or self._owes(p, 1))]
-            if owing:
-                flagged = self._flagged_this_street()
-                pending = [p for p in owing if p not in flagged]
-        r.round_ends.append(RoundEnd(self.street, line, tuple(pending)))
-        self.betting_open = False
-
-    def _flagged_this_street(self) -> set[str]:
-        """Players whose wrong amount or illegal check already explains their unfinished round."""
-        street = self.street
-        return {
-            s.action.player
-            for s in self.r.steps
-            if s.action.street is street
-            and (s.flagged or (s.action.kind is _CHECK and s.current_bet[0] > s.street_put[0]))
-        }
-
 
 # The engine's handler of each kind of event (the others change nothing).
 _HANDLERS: dict[type, Callable[[_Engine, Any], None]] = {

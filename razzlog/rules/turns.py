@@ -1,4 +1,5 @@
-"""Whose turn it is: the bring-in, the opener of each street, the next player to act.
+"""Whose turn it is: the bring-in, the opener of each street, the next player to act,
+and who has not acted when a round ends.
 
 The turn-order half of the replay engine (``razzlog.rules.replay``), which
 keeps the table state these methods read; a module of its own to keep each
@@ -11,12 +12,13 @@ from __future__ import annotations
 from decimal import Decimal
 
 from razzlog.cards import door_card_bring_in_key, low_key
-from razzlog.events import Street
-from razzlog.rules.state import PlayerState, Replay, Status
+from razzlog.events import ActionKind, Street
+from razzlog.rules.state import PlayerState, Replay, RoundEnd, Status
 
 _THIRD = Street.THIRD
 _IN, _ALL_IN = Status.IN, Status.ALL_IN  # bound once and compared with ``is``: enum lookups are slow
 _NOBODY: frozenset[str] = frozenset()
+_CHECK = ActionKind.CHECK
 
 
 class Turns:
@@ -38,12 +40,37 @@ class Turns:
     opener_known: bool
     singles: dict[str, frozenset[str]]
     boards: dict[str, tuple[int, ...]]  # ranks of each player's last four up cards
+    betting_open: bool
 
     def single(self, player: str) -> frozenset[str]:
         found = self.singles.get(player)
         if found is None:
             found = self.singles[player] = frozenset((player,))
         return found
+
+    def close_round(self, line: int) -> None:
+        """The betting round ends at ``line``: record who still owed action (round-incomplete)."""
+        if not self.betting_open:
+            return
+        r = self.r
+        pending: list[str] = []
+        if self.live_count >= 2 and (self.last_actor is not None or self.due()):
+            owing = [p for p in r.order if self._owes(p, 0) and (not self.split or self._owes(p, 1))]
+            if owing:
+                flagged = self._flagged_this_street()
+                pending = [p for p in owing if p not in flagged]
+        r.round_ends.append(RoundEnd(self.street, line, tuple(pending)))
+        self.betting_open = False
+
+    def _flagged_this_street(self) -> set[str]:
+        """Players whose wrong amount or illegal check already explains their unfinished round."""
+        street = self.street
+        return {
+            s.action.player
+            for s in self.r.steps
+            if s.action.street is street
+            and (s.flagged or (s.action.kind is _CHECK and s.current_bet[0] > s.street_put[0]))
+        }
 
     def compute_opener(self) -> frozenset[str]:
         """4th street on: the best low board among players who can act opens.
