@@ -398,6 +398,14 @@ def stats(
         bool, typer.Option("--quiet", "-q", help="No progress bar and no notes on standard error.")
     ] = False,
     jobs: JobsOpt = 0,
+    progress: Annotated[
+        bool | None,
+        typer.Option(
+            "--progress/--no-progress",
+            help="Progress bar on standard error (default: when it is a terminal, unless --quiet).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Player statistics (VPIP, steals, aggression, showdowns, net…), grouped and filtered."""
     return_freed_memory()
@@ -424,9 +432,11 @@ def stats(
     reading = ReadProgress.of(paths)
     # detail=False: only the columns the statistics read, so that large inputs fit in memory
     chunks = table_chunks(paths, jobs_for(jobs, reading.total), detail=False, progress=reading)
-    tables = build_from_chunks(
-        chunks if quiet else render.with_progress(chunks, paths, sys.stderr), hero, detail=False
-    )
+    if progress if progress is not None else not quiet and sys.stderr.isatty():
+        from razzlog.render.progress import tracked
+
+        chunks = tracked(chunks, reading, "reading", progress_console(), hands_in=lambda c: c.parsed)
+    tables = build_from_chunks(chunks, hero, detail=False)
     try:
         if lows:
             frame = report.low_distribution(tables, keys, player, first, last)

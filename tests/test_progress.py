@@ -67,3 +67,17 @@ def test_progress_bar_goes_to_stderr_and_leaves_the_report_alone(tmp_path: Path)
 def test_no_bar_by_default_when_stderr_is_not_a_terminal(tmp_path: Path) -> None:
     done = _audit(str(_corpus(tmp_path)), "--format", "jsonl")
     assert done.returncode == 0 and done.stderr == ""
+
+
+def _stats(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*RAZZLOG, "stats", *args], capture_output=True, text=True, encoding="utf-8")
+
+
+def test_stats_progress_bar_counts_the_hands_and_leaves_the_figures_alone(tmp_path: Path) -> None:
+    path = _corpus(tmp_path)
+    shown = _stats(str(path), "--format", "json", "--progress")
+    hidden = _stats(str(path), "--format", "json")
+    assert shown.returncode == hidden.returncode == 0
+    assert "reading" in shown.stderr and "40 hands" in shown.stderr and "hands/s" in shown.stderr
+    assert "hands/s" not in hidden.stderr
+    assert shown.stdout == hidden.stdout

@@ -9,7 +9,7 @@ costs nothing measurable.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from time import monotonic
 from typing import TypeVar
 
@@ -55,14 +55,27 @@ def make_progress(console: Console, sized: bool) -> Progress:
     return Progress(*columns, console=console, refresh_per_second=4)
 
 
-def tracked(items: Iterable[T], reading: ReadProgress, description: str, console: Console) -> Iterator[T]:
-    """``items`` unchanged, one per hand, with a progress bar drawn on ``console`` meanwhile."""
+def _one(item: object) -> int:
+    return 1
+
+
+def tracked(
+    items: Iterable[T],
+    reading: ReadProgress,
+    description: str,
+    console: Console,
+    hands_in: Callable[[T], int] = _one,
+) -> Iterator[T]:
+    """``items`` unchanged, with a progress bar drawn on ``console`` meanwhile.
+
+    ``hands_in(item)`` is the number of hands an item stands for (one by default).
+    """
     with make_progress(console, reading.total is not None) as bar:
         task = bar.add_task(description, total=reading.total, hands=0)
         hands = 0
         redraw_at = 0.0
         for item in items:
-            hands += 1
+            hands += hands_in(item)
             now = monotonic()
             if now >= redraw_at:
                 bar.update(task, completed=reading.done, hands=hands)

@@ -9,27 +9,22 @@ column, the table formats it per currency (``$0.97``, ``-€1.20``, ``1,250``).
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from datetime import date
 from decimal import Decimal
-from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
 import polars as pl
 from rich.cells import cell_len
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
-from razzlog.stats.chunks import TableChunk
 from razzlog.stats.definitions import STAT_BY_NAME
 from razzlog.stats.extract import CHIPS, CURRENCY_SYMBOLS, PLAY
 from razzlog.stats.tables import Tables
 
-LARGE_INPUT_BYTES = 1_000_000  # below this the input reads too fast for a progress bar
 # Left out of the table first when the terminal is too narrow (json/csv/parquet keep every column).
 DROP_FIRST = (
     "low_8_or_better",
@@ -257,60 +252,3 @@ def input_messages(tables: Tables) -> tuple[list[str], list[str]]:
 
 def _count(n: int, noun: str) -> str:
     return f"{n:,} {noun}" + ("" if n == 1 else "s")
-
-
-# --------------------------------------------------------------------------- progress
-
-
-def _count_lines(path: str) -> int:
-    with open(path, "rb") as stream:
-        return sum(chunk.count(b"\n") for chunk in iter(partial(stream.read, 1 << 20), b""))
-
-
-def _input_lines(paths: Iterable[str]) -> tuple[dict[str, int], int] | None:
-    """Lines before each input file and in all (None: too small, or standard input)."""
-    from razzlog.sources import STDIN, iter_files
-
-    files = [f for f in iter_files(paths) if isinstance(f, str)]
-    if STDIN in files:
-        return None
-    try:
-        if sum(os.path.getsize(f) for f in files) < LARGE_INPUT_BYTES:
-            return None
-        before: dict[str, int] = {}
-        total = 0
-        for f in files:
-            before.setdefault(f, total)
-            total += _count_lines(f)
-    except OSError:
-        return None
-    return before, total
-
-
-def with_progress(chunks: Iterable[TableChunk], paths: Sequence[str], stream: TextIO) -> Iterator[TableChunk]:
-    """``chunks`` (of tabulated hands), with a progress bar on ``stream`` when it is a terminal
-    and the input is large; the bar goes away when the input is read."""
-    if not stream.isatty():
-        yield from chunks
-        return
-    lines = _input_lines(paths)
-    if lines is None:
-        yield from chunks
-        return
-    before, total = lines
-    progress = Progress(
-        TextColumn("reading"),
-        BarColumn(),
-        TaskProgressColumn(),
-        TextColumn("{task.fields[hands]:,} hands"),
-        TimeRemainingColumn(),
-        console=Console(file=stream),
-        transient=True,
-    )
-    with progress:
-        task = progress.add_task("reading", total=total, hands=0)
-        hands = 0
-        for chunk in chunks:
-            hands += chunk.parsed
-            progress.update(task, completed=before.get(chunk.file, 0) + chunk.last_line, hands=hands)
-            yield chunk
