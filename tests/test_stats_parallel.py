@@ -22,7 +22,7 @@ import pytest
 
 from razzlog import parallel
 from razzlog.api import parse_paths
-from razzlog.events import Action, ActionKind, Hand
+from razzlog.events import Action, ActionKind, Collect, Hand
 from razzlog.generate.stream import generate_labeled, generate_text
 from razzlog.sources import RawHand
 from razzlog.stats import (
@@ -120,7 +120,7 @@ def test_tables_without_detail_give_the_same_statistics(serial: dict[bool, Table
     assert slim.actions.height == 0 < full.actions.height
     assert tuple(slim.hands.columns) == STATS_HANDS
     assert tuple(slim.players.columns) == (*STATS_PLAYERS, "is_hero")
-    assert slim.players.schema["net"] == UNITS and full.players.schema["net"] == pl.Decimal(38, 4)
+    assert slim.players.schema["net"] == UNITS[0] and full.players.schema["net"] == pl.Decimal(38, 4)
     assert slim.players["net"].to_list() == [int(v * 10_000) for v in full.players["net"]]
     for by in ("player", "player,stakes", "date", "site,table", "tournament"):
         assert player_stats(slim, by).equals(player_stats(full, by)), by
@@ -227,6 +227,31 @@ def test_a_count_too_large_for_a_byte_widens_its_column(tmp_path: Path) -> None:
     assert tables.players.schema[street] == pl.UInt16
     calls = tables.players.filter(pl.col("player") == call.player)[street].to_list()
     assert calls[-1] == calls[0] + 300
+
+
+def test_an_amount_too_large_for_narrow_units_widens_its_column(tmp_path: Path) -> None:
+    """Money without detail is kept as Int32 units where every amount fits; a chunk with a
+    larger one widens the column, and the figures stay exact."""
+    path = tmp_path / "real.txt"
+    path.write_bytes((SAMPLES / "pokerstars-cash-razz-0.04-0.08.txt").read_bytes())
+    hands = [h for h in parse_paths([str(path)]) if isinstance(h, Hand)]
+    big = dataclasses.replace(
+        hands[-1],
+        events=tuple(
+            dataclasses.replace(e, amount=e.amount + 300_000) if isinstance(e, Collect) else e
+            for e in hands[-1].events
+        ),
+    )
+    items = [*hands[:-1], big]
+    slim = TableBuilder(batch_hands=1, detail=False)  # one chunk a hand: only the last one is wide
+    for hand in items:
+        slim.add(hand)
+    tables = slim.finish()
+    assert tables.players.schema["net"] == pl.Int64
+    assert build_tables(hands, detail=False).players.schema["net"] == pl.Int32
+    full = build_tables(items)
+    assert player_stats(tables).equals(player_stats(full))
+    assert player_stats(full)["net"].max() > 300_000
 
 
 def test_player_hands_joins_tables_whose_hands_are_not_in_row_order(serial: dict[bool, Tables]) -> None:

@@ -31,6 +31,7 @@ from razzlog.stats.schema import (
     STATS_HANDS,
     STATS_PLAYERS,
     UNIT,
+    UNITS,
     columns,
     units_to_money,
 )
@@ -171,6 +172,13 @@ def _units(values: Iterable[Decimal | None], name: str) -> pl.Series:
     return pl.Series(name, out, dtype=pl.Int64)
 
 
+def _narrow(units: pl.Series) -> pl.Series:
+    """``units`` as the narrower of ``UNITS`` where every value fits (chunks put together take the
+    wider where any needs it)."""
+    narrow = UNITS[0]
+    return units.cast(narrow) if units.is_between(-(2**31), 2**31 - 1).all() else units
+
+
 def _count_type(values: tuple[int, ...]) -> pl.DataType:
     top = max(values, default=0)
     return COUNT if top <= 0xFF else pl.UInt16() if top <= 0xFFFF else pl.UInt32()
@@ -191,7 +199,8 @@ def _frame(rows: list[Row], schema: dict[str, pl.DataType], keep: tuple[str, ...
         if keep is not None and name not in keep:
             continue
         if dtype == MONEY:
-            series.append(_units(values, name))
+            units = _units(values, name)
+            series.append(units if keep is None else _narrow(units))
             money.append(name)
         elif name in COUNTS:
             series.append(pl.Series(name, values, dtype=_count_type(values)))

@@ -18,7 +18,7 @@ from typing import Literal
 
 import polars as pl
 
-from razzlog.stats.schema import STREETS
+from razzlog.stats.schema import STREETS, units_to_money
 
 Kind = Literal["count", "money", "number", "rate", "ratio"]
 
@@ -50,6 +50,12 @@ _aggressive = total("aggressive")
 _calls = total("calls")
 
 
+def _units(column: str) -> pl.Expr:
+    """An amount in whole 10^-4 units: the integer of a ``Decimal(38, 4)``, or the column itself
+    where it holds units (tables without detail, whose integers may be narrow: add them as Int128)."""
+    return pl.col(column).to_physical()
+
+
 # A hand's net in big bets, as a decimal of 18 places.  Decimals add up
 # exactly, so the sum is the same whatever order the rows are added in (the
 # rounding of a float sum depends on it, and polars' streaming engine adds in
@@ -57,14 +63,13 @@ _calls = total("calls")
 _BB = pl.Decimal(38, 18)
 
 
-def _exact(column: str) -> pl.Expr:
-    """An amount as a ``_BB`` decimal of its whole 10^-4 units: the integer of a ``Decimal(38, 4)``,
-    or the column itself where it holds units (tables without detail)."""
-    return pl.col(column).to_physical().cast(_BB)
-
-
 # A big bet of 0 has no quotient: such hands are left out (null) rather than fail.
-_net_bb = pl.when(pl.col("big_bet") != 0).then(_exact("net") / _exact("big_bet")).sum().cast(pl.Float64)
+_net_bb = (
+    pl.when(pl.col("big_bet") != 0)
+    .then(_units("net").cast(_BB) / _units("big_bet").cast(_BB))
+    .sum()
+    .cast(pl.Float64)
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +110,7 @@ STATS: tuple[Stat, ...] = (
         "Won minus put in, exact, in the group's currency: for each hand, what the player collected "
         "from the pots plus any uncalled bet returned to them, minus their ante, bring-in, bets, "
         "calls, completions and raises (the rake is never theirs).",
-        pl.col("net").sum(),
+        units_to_money(_units("net").cast(pl.Int128).sum()),
     ),
     Stat(
         "net_bb",

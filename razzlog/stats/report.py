@@ -13,7 +13,6 @@ from datetime import date
 import polars as pl
 
 from razzlog.stats.definitions import STATS, aggregations
-from razzlog.stats.schema import UNITS, units_to_money
 from razzlog.stats.tables import Tables
 
 GROUP_KEYS = ("player", "site", "stakes", "currency", "date", "table", "tournament")
@@ -145,20 +144,15 @@ def player_stats(
     Ties are broken by the keys.
     """
     keys = group_keys(by)
-    net = pl.col("net")
     out = (
         player_hands(tables, players, since, until)
         .group_by(keys)
         .agg(aggregations())
         .filter(pl.col("hands") >= min_hands)
-        .with_columns(
-            *_keys_as_text(tables, keys),
-            net=units_to_money(net) if tables.players.schema["net"] == UNITS else net,
-        )
+        .with_columns(_keys_as_text(tables, keys))
         .select(stat_columns(keys))
-        .collect()
     )
-    return sort_rows(out, sort or "hands", keys)
+    return _sorted(out, sort or "hands", keys).collect()
 
 
 def _keys_as_text(tables: Tables, keys: Iterable[str]) -> list[pl.Expr]:
@@ -180,15 +174,18 @@ def check_sort(sort: str, columns: Sequence[str]) -> tuple[str, str]:
 
 def sort_rows(frame: pl.DataFrame, sort: str, keys: Sequence[str]) -> pl.DataFrame:
     """``frame`` sorted by ``sort`` (``COLUMN[:asc|:desc]``), then by ``keys``; ValueError if unknown."""
-    column, order = check_sort(sort, frame.columns)
-    numeric = frame.schema[column].is_numeric() or frame.schema[column] == pl.Date()
+    return _sorted(frame.lazy(), sort, keys).collect()
+
+
+def _sorted(rows: pl.LazyFrame, sort: str, keys: Sequence[str]) -> pl.LazyFrame:
+    # Sorting in the query makes the rows once: a sorted copy of a frame of many groups (a
+    # million generated hands have 155,000 players) would hold them twice.
+    schema = rows.collect_schema()
+    column, order = check_sort(sort, schema.names())
+    numeric = schema[column].is_numeric() or schema[column] == pl.Date()
     descending = order == "desc" or (order == "" and numeric)
     rest = [k for k in keys if k != column]
-    return frame.sort(
-        [column, *rest],
-        descending=[descending] + [False] * len(rest),
-        nulls_last=True,
-    )
+    return rows.sort([column, *rest], descending=[descending] + [False] * len(rest), nulls_last=True)
 
 
 def low_distribution(

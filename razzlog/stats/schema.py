@@ -23,7 +23,10 @@ from razzlog.events import ActionKind, Street
 
 SCALE = 4  # decimal places of the money columns (sites print at most 2)
 MONEY = pl.Decimal(38, SCALE)
-UNITS = pl.Int64()  # money as whole 10^-SCALE units, in tables built with detail=False
+# Money as whole 10^-SCALE units, in tables built with detail=False: Int32 (half
+# the size) when every amount of the input fits, as a hand's amounts at any
+# cash stakes do (up to 214,748.3647); Int64 otherwise.
+UNITS = (pl.Int32(), pl.Int64())
 UNIT = Decimal(10) ** SCALE
 NAME = pl.Categorical()
 # A count per player-hand (the COUNTS columns): the smallest unsigned type
@@ -130,4 +133,4 @@ def columns(schema: dict[str, pl.DataType], keep: tuple[str, ...] | None) -> dic
     """``schema`` as stored: every column (``keep`` None), or those of ``keep`` with money as units."""
     if keep is None:
         return dict(schema)
-    return {name: UNITS if dtype == MONEY else dtype for name, dtype in schema.items() if name in keep}
+    return {name: UNITS[0] if dtype == MONEY else dtype for name, dtype in schema.items() if name in keep}
