@@ -64,6 +64,20 @@ def test_progress_bar_goes_to_stderr_and_leaves_the_report_alone(tmp_path: Path)
     assert with_bar.read_bytes() == without.read_bytes()
 
 
+def test_standard_input_has_a_bar_without_percentage_or_eta(tmp_path: Path) -> None:
+    text = _corpus(tmp_path).read_text(encoding="utf-8")
+    done = subprocess.run(
+        [*RAZZLOG, "audit", "-", "--format", "jsonl", "--progress"],
+        input=text,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
+    assert done.returncode == 0 and done.stdout == ""
+    assert "40 hands" in done.stderr and "hands/s" in done.stderr
+    assert "ETA" not in done.stderr and "%" not in done.stderr
+
+
 def test_no_bar_by_default_when_stderr_is_not_a_terminal(tmp_path: Path) -> None:
     done = _audit(str(_corpus(tmp_path)), "--format", "jsonl")
     assert done.returncode == 0 and done.stderr == ""

@@ -82,11 +82,6 @@ def iter_json_rows(frame: pl.DataFrame) -> Iterator[dict[str, Any]]:
         yield {key: _json_value(value, row.get("currency")) for key, value in row.items()}
 
 
-def json_rows(frame: pl.DataFrame) -> list[dict[str, Any]]:
-    """:func:`iter_json_rows` as a list."""
-    return list(iter_json_rows(frame))
-
-
 def write_json(frame: pl.DataFrame, out: TextIO) -> None:
     """An array of row objects (CONTRACT.md), as ``json.dump(rows, indent=2)`` writes it.
 
