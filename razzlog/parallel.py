@@ -1,17 +1,20 @@
 """Audit and parse on several processes, with the results in input order.
 
-The main process reads the input (:func:`razzlog.sources.iter_raw_hands`
-streams it) and cuts it into chunks of hands.  A pool of worker processes
-parses each chunk, replays its hands and runs the per-hand rules.  The main
-process takes the chunks back in input order and runs the cross-hand checks
-(``duplicate-hand``, ``stack-continuity``, the table's bring-ins), which need
-the hands in order, on small facts computed by the workers
+The main process reads the input in blocks of whole hands
+(:mod:`razzlog.blocks`: bytes cut at hand headers, with their line numbers)
+and hands them to a pool of worker processes, which split each block into
+hands, parse them, replay them and run the per-hand rules.  (What cannot be
+cut into blocks, standard input and UTF-16 files, is read hand by hand here
+and sent in chunks of hands.)  The main process takes the results back in
+input order and runs the cross-hand checks (``duplicate-hand``,
+``stack-continuity``, the table's bring-ins), which need the hands in order,
+on small facts computed by the workers
 (:class:`~razzlog.rules.engine.CrossFacts`).  So :func:`audit_parallel` yields
 what :func:`razzlog.api.audit_paths` yields, report for report and violation
 for violation, and :func:`parse_parallel` what :func:`razzlog.api.parse_paths`
 yields.
 
-At most ``in_flight`` chunks are out at a time (read, not yet yielded), so
+At most ``in_flight`` blocks or chunks are out at a time (read, not yet yielded), so
 memory stays flat whatever the size of the input.  ``jobs=1`` starts no
 process: it is the plain in-process pipeline.
 
@@ -34,10 +37,11 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from razzlog import cards, events, violations
 from razzlog.api import HandReport, audit_paths, parse_paths
+from razzlog.blocks import BLOCK_BYTES, HandBlock, hands_of_block, iter_blocks
 from razzlog.events import Hand
 from razzlog.sources import RawHand, ReadProgress, iter_raw_hands
 from razzlog.violations import Violation
@@ -49,6 +53,8 @@ R = TypeVar("R")
 
 # A raw hand as sent to a worker: RawHand's fields (a plain tuple pickles faster).
 _RawFields = tuple[str, int, tuple[str, ...], str]
+# What a worker is given: a block of a file's bytes, or hands already read.
+_Task = HandBlock | list[_RawFields | Violation]
 
 
 def cpu_jobs(jobs: int) -> int:
@@ -89,6 +95,7 @@ def audit_parallel(
     *,
     keep_hands: bool = False,
     chunk_size: int = CHUNK_SIZE,
+    block_bytes: int = BLOCK_BYTES,
     in_flight: int | None = None,
     progress: ReadProgress | None = None,
 ) -> Iterator[HandReport]:
@@ -107,7 +114,8 @@ def audit_parallel(
 
     cross = CrossHandChecks()
     work = _AuditChunk(profile, open_pair_double, keep_hands)
-    for results in _ordered(_raw_chunks(paths, chunk_size, progress), work, jobs, in_flight):
+    tasks = _hand_tasks(paths, chunk_size, block_bytes, progress)
+    for results in _ordered(tasks, work, jobs, in_flight):
         for kind, first, found, facts in results:
             if kind == _PARSED:
                 hand: Hand = first
@@ -136,18 +144,17 @@ class _AuditChunk:
         self.open_pair_double = open_pair_double
         self.keep_hands = keep_hands
 
-    def __call__(self, chunk: list[_RawFields | Violation]) -> bytes:
+    def __call__(self, task: _Task) -> bytes:
         from razzlog.rules.engine import cross_facts, hand_violations
         from razzlog.rules.profiles import profile_for
         from razzlog.rules.replay import replay
         from razzlog.sites import parse_raw_hand
 
         out: list[tuple[int, Any, Any, Any]] = []
-        for item in chunk:
-            if isinstance(item, Violation):
-                out.append((_INPUT_ERROR, item, None, None))
+        for raw in _items(task):
+            if isinstance(raw, Violation):
+                out.append((_INPUT_ERROR, raw, None, None))
                 continue
-            raw = RawHand(*item)
             parsed = parse_raw_hand(raw)
             if isinstance(parsed, Violation):
                 out.append((_NOT_PARSED, (raw.file, raw.first_line, parsed), None, None))
@@ -174,6 +181,7 @@ def parse_parallel(
     jobs: int = 0,
     *,
     chunk_size: int = CHUNK_SIZE,
+    block_bytes: int = BLOCK_BYTES,
     in_flight: int | None = None,
     progress: ReadProgress | None = None,
 ) -> Iterator[Hand | Violation]:
@@ -188,7 +196,13 @@ def parse_parallel(
         yield from parse_paths(paths, progress=progress)
         return
     yield from map_parsed(
-        paths, _identity, jobs, chunk_size=chunk_size, in_flight=in_flight, progress=progress
+        paths,
+        _identity,
+        jobs,
+        chunk_size=chunk_size,
+        block_bytes=block_bytes,
+        in_flight=in_flight,
+        progress=progress,
     )
 
 
@@ -198,6 +212,7 @@ def map_parsed(
     jobs: int = 0,
     *,
     chunk_size: int = CHUNK_SIZE,
+    block_bytes: int = BLOCK_BYTES,
     in_flight: int | None = None,
     progress: ReadProgress | None = None,
 ) -> Iterator[T]:
@@ -210,7 +225,8 @@ def map_parsed(
     if jobs == 1:
         yield from map(fn, parse_paths(paths, progress=progress))
         return
-    for results in _ordered(_raw_chunks(paths, chunk_size, progress), _MapChunk(fn), jobs, in_flight):
+    tasks = _hand_tasks(paths, chunk_size, block_bytes, progress)
+    for results in _ordered(tasks, _MapChunk(fn), jobs, in_flight):
         yield from results
 
 
@@ -259,23 +275,44 @@ class _MapChunk:
     def __init__(self, fn: Callable[[Hand | Violation], Any]) -> None:
         self.fn = fn
 
-    def __call__(self, chunk: list[_RawFields | Violation]) -> bytes:
+    def __call__(self, task: _Task) -> bytes:
         from razzlog.sites import parse_raw_hand
 
         fn = self.fn
         return dumps(
-            [fn(item if isinstance(item, Violation) else parse_raw_hand(RawHand(*item))) for item in chunk]
+            [fn(item if isinstance(item, Violation) else parse_raw_hand(item)) for item in _items(task)]
         )
 
 
 # --------------------------------------------------------------------------- the pool
 
 
+def _hand_tasks(
+    paths: Iterable[str], size: int, block_bytes: int, progress: ReadProgress | None = None
+) -> Iterator[_Task]:
+    """The input as work for the pool: blocks of a file's bytes (the worker reads the hands
+    out of them, see :mod:`razzlog.blocks`), and lists of at most ``size`` hands already
+    read for what cannot be cut into blocks (standard input, UTF-16 files)."""
+    return _in_chunks(iter_blocks(paths, block_bytes, progress), size)
+
+
 def _raw_chunks(
     paths: Iterable[str], size: int, progress: ReadProgress | None = None
 ) -> Iterator[list[_RawFields | Violation]]:
+    """The input's hands in lists of ``size``."""
+    return cast(Iterator[list[_RawFields | Violation]], _in_chunks(iter_raw_hands(paths, progress), size))
+
+
+def _in_chunks(items: Iterable[HandBlock | RawHand | Violation], size: int) -> Iterator[_Task]:
+    """Blocks as they are; the hands and violations between them in lists of at most ``size``."""
     chunk: list[_RawFields | Violation] = []
-    for item in iter_raw_hands(paths, progress):
+    for item in items:
+        if isinstance(item, HandBlock):
+            if chunk:
+                yield chunk
+                chunk = []
+            yield item
+            continue
         chunk.append(
             item if isinstance(item, Violation) else (item.file, item.first_line, item.lines, item.encoding)
         )
@@ -286,6 +323,15 @@ def _raw_chunks(
         yield chunk
 
 
+def _items(task: _Task) -> Iterator[RawHand | Violation]:
+    """The hands (or input violations) of a task, in a worker."""
+    if isinstance(task, HandBlock):
+        yield from hands_of_block(task)
+    else:
+        for item in task:
+            yield item if isinstance(item, Violation) else RawHand(*item)
+
+
 def _executor(jobs: int, context: str | None = None) -> Executor:
     """A pool of ``jobs`` processes, started by ``context`` (``"spawn"``…; None: the default)."""
     mp_context = multiprocessing.get_context(context) if context is not None else None
@@ -293,8 +339,8 @@ def _executor(jobs: int, context: str | None = None) -> Executor:
 
 
 def _ordered(
-    chunks: Iterator[list[_RawFields | Violation]],
-    work: Callable[[list[_RawFields | Violation]], bytes],
+    chunks: Iterator[Any],
+    work: Callable[[Any], bytes],
     jobs: int,
     in_flight: int | None,
     context: str | None = None,

@@ -129,6 +129,11 @@ def _os_message(exc: OSError, what: str) -> str:
     return f"cannot read {what}: {reason}"
 
 
+def read_error(path: str, line: int, exc: OSError) -> Violation:
+    """The violation for a file that could not be read at ``line`` (0: not at all)."""
+    return _file_violation(path, line, _os_message(exc, "file"))
+
+
 # --------------------------------------------------------------------------- files
 
 
@@ -239,21 +244,49 @@ def _utf16_text(first: bytes, rest: Iterator[bytes], encoding: str) -> Iterator[
 
 def _decoded_lines(stream: BinaryIO, progress: ReadProgress | None = None) -> Iterator[tuple[str, str]]:
     """``(line, encoding)`` for every physical line of ``stream``."""
-    chunks = _chunks(stream, progress)
-    head = b""
-    for chunk in chunks:  # enough bytes to see a BOM
-        head += chunk
-        if len(head) >= 3:
-            break
+    return decoded_lines(_chunks(stream, progress))
+
+
+# How a file's bytes are decoded, decided from its first bytes (see the module's docstring).
+UTF8_BOM, UTF16_LE, UTF16_BE, PLAIN = "utf-8-sig", "utf-16-le", "utf-16-be", "plain"
+
+
+def encoding_mode(head: bytes) -> str:
+    """The decoding of a file that starts with ``head`` (at least its first 3 bytes, if it has them)."""
     if head.startswith(codecs.BOM_UTF8):
-        for raw in _split(_prepend(head[3:], chunks), _BINARY_BREAK, b"\n"):
-            yield _strip_bom(raw.decode("utf-8", errors="replace")), "utf-8-sig"
-    elif head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        encoding = "utf-16-le" if head.startswith(codecs.BOM_UTF16_LE) else "utf-16-be"
-        for line in _split(_utf16_text(head[2:], chunks, encoding), _TEXT_BREAK, "\n"):
-            yield _strip_bom(line), encoding
+        return UTF8_BOM
+    if head.startswith(codecs.BOM_UTF16_LE):
+        return UTF16_LE
+    if head.startswith(codecs.BOM_UTF16_BE):
+        return UTF16_BE
+    return PLAIN
+
+
+def decoded_lines(chunks: Iterator[bytes], mode: str | None = None) -> Iterator[tuple[str, str]]:
+    """``(line, encoding)`` for every physical line of the concatenated ``chunks``.
+
+    ``mode`` None: the chunks are a whole file, decoded as its first bytes say
+    (and a BOM there is skipped); otherwise they continue a file whose
+    :func:`encoding_mode` is ``mode``, from the start of a line.
+    """
+    if mode is None:
+        head = b""
+        for chunk in chunks:  # enough bytes to see a BOM
+            head += chunk
+            if len(head) >= 3:
+                break
+        mode = encoding_mode(head)
+        bom = {UTF8_BOM: 3, UTF16_LE: 2, UTF16_BE: 2}.get(mode, 0)
+        chunks = _prepend(head[bom:], chunks)
+    if mode == UTF8_BOM:
+        for raw in _split(chunks, _BINARY_BREAK, b"\n"):
+            yield _strip_bom(raw.decode("utf-8", errors="replace")), UTF8_BOM
+    elif mode in (UTF16_LE, UTF16_BE):
+        first = next(chunks, b"")
+        for line in _split(_utf16_text(first, chunks, mode), _TEXT_BREAK, "\n"):
+            yield _strip_bom(line), mode
     else:
-        for raw in _split(_prepend(head, chunks), _BINARY_BREAK, b"\n"):
+        for raw in _split(chunks, _BINARY_BREAK, b"\n"):
             try:
                 line = raw.decode("utf-8")
             except UnicodeDecodeError:
@@ -324,6 +357,16 @@ def iter_raw_hands(
 
 
 def _hands_of_file(path: str, progress: ReadProgress | None = None) -> Iterator[RawHand | Violation]:
+    return hands_of_lines(path, _iter_lines_with_encoding(path, progress))
+
+
+def hands_of_lines(
+    path: str, numbered: Iterable[tuple[str, str]], first_lineno: int = 1
+) -> Iterator[RawHand | Violation]:
+    """The hands of ``path`` whose ``(line, encoding)`` pairs, from line ``first_lineno`` on, are
+    ``numbered``: the whole file, or the rest of it from a hand header on (what
+    :mod:`razzlog.blocks` hands to workers).  An ``OSError`` raised by ``numbered``
+    becomes a violation at the line where reading failed."""
     name = display_name(path)
     lines: list[str] = []  # the current hand; empty: before the first header
     first_line = 0
@@ -332,7 +375,7 @@ def _hands_of_file(path: str, progress: ReadProgress | None = None) -> Iterator[
     skipping = False  # the current "hand" grew too long: ignore lines up to the next header
     seen_header = False
     text_before: int | None = None  # first non-blank line before the first header
-    lineno = 0
+    lineno = first_lineno - 1
 
     def finish() -> RawHand:
         encoding = "cp1252" if "cp1252" in encodings else next(iter(encodings))
@@ -340,7 +383,7 @@ def _hands_of_file(path: str, progress: ReadProgress | None = None) -> Iterator[
 
     prefixes = HEADER_PREFIXES
     try:
-        for lineno, (line, encoding) in enumerate(_iter_lines_with_encoding(path, progress), start=1):
+        for lineno, (line, encoding) in enumerate(numbered, start=first_lineno):
             if line.startswith(prefixes):  # is_header(line)
                 if lines:
                     yield finish()
@@ -378,7 +421,7 @@ def _hands_of_file(path: str, progress: ReadProgress | None = None) -> Iterator[
     except OSError as exc:
         if lines:
             yield finish()
-        yield _file_violation(path, lineno + 1 if lineno else 0, _os_message(exc, "file"))
+        yield read_error(path, lineno + 1 if lineno else 0, exc)
         return
     if lines:
         yield finish()

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from razzlog import parallel
+from razzlog import blocks, parallel
 from razzlog.api import HandReport, audit_paths, parse_paths
 from razzlog.events import Hand
 from razzlog.generate.stream import generate_labeled
@@ -15,14 +17,15 @@ from razzlog.sources import RawHand, ReadProgress
 from razzlog.violations import Violation
 
 HANDS = 1500
-CHUNK = 64  # small chunks: many tasks, several in flight
+BLOCK = 32 * 1024  # small blocks: many tasks, several in flight
+CHUNK = 16  # hands per task where a file cannot be cut into blocks (UTF-16)
 
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     """Two files of generated hands with injected violations, a third repeating some of
-    them (one altered: duplicate-hand both ways), a file that is no hand history and a
-    missing file."""
+    them (one altered: duplicate-hand both ways), a fourth repeating others in UTF-16
+    (read hand by hand, not in blocks), a file that is no hand history and a missing file."""
     folder = tmp_path_factory.mktemp("parallel")
     text, labels = generate_labeled(20240611, HANDS, violations=0.3)
     assert labels
@@ -32,8 +35,9 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     (folder / "b.txt").write_text("\n".join(hands[half:]), encoding="utf-8")
     altered = re.sub(r"\((\$?[\d.]+) in chips\)", "(1234 in chips)", hands[3], count=1)
     (folder / "c.txt").write_text("\n".join([hands[1], altered, hands[half + 2]]), encoding="utf-8")
+    (folder / "d.txt").write_bytes(codecs.BOM_UTF16_LE + "\r\n".join(hands[:40]).encode("utf-16-le"))
     (folder / "notes.txt").write_text("no hands here\n", encoding="utf-8")
-    return [str(folder / n) for n in ("a.txt", "b.txt", "c.txt", "notes.txt", "missing.txt")]
+    return [str(folder / n) for n in ("a.txt", "b.txt", "c.txt", "d.txt", "notes.txt", "missing.txt")]
 
 
 @pytest.fixture(scope="module")
@@ -63,20 +67,20 @@ def test_audit_parallel_yields_the_serial_reports_in_order(
 ) -> None:
     rules = {v.rule for r in serial for v in r.violations}
     assert {"duplicate-hand", "unknown-format"} <= rules and len(rules) > 10
-    assert [_key(r) for r in parallel.audit_parallel(corpus, jobs=2, chunk_size=CHUNK)] == [
+    assert [_key(r) for r in parallel.audit_parallel(corpus, jobs=2, block_bytes=BLOCK, chunk_size=CHUNK)] == [
         _key(r) for r in serial
     ]
 
 
 def test_audit_parallel_keeps_whole_hands_on_request(corpus: list[str], first_file: list[HandReport]) -> None:
-    found = parallel.audit_parallel(corpus[:1], jobs=2, chunk_size=CHUNK, keep_hands=True)
+    found = parallel.audit_parallel(corpus[:1], jobs=2, block_bytes=BLOCK, chunk_size=CHUNK, keep_hands=True)
     assert list(found) == first_file
 
 
 def test_audit_parallel_without_whole_hands_keeps_header_and_seats(
     corpus: list[str], first_file: list[HandReport]
 ) -> None:
-    slim = list(parallel.audit_parallel(corpus[:1], jobs=2, chunk_size=CHUNK))
+    slim = list(parallel.audit_parallel(corpus[:1], jobs=2, block_bytes=BLOCK, chunk_size=CHUNK))
     for full, light in zip(first_file, slim, strict=True):
         assert full.hand is not None and light.hand is not None
         assert light.hand.header == full.hand.header
@@ -96,19 +100,19 @@ def test_audit_parallel_filters_and_profiles_like_the_serial_audit(corpus: list[
     }
     serial = [_key(r) for r in audit_paths(corpus, **options)]  # type: ignore[arg-type]
     assert any(key[-1] for key in serial)
-    found = parallel.audit_parallel(corpus, jobs=2, chunk_size=CHUNK, **options)  # type: ignore[arg-type]
+    found = parallel.audit_parallel(corpus, jobs=2, block_bytes=BLOCK, chunk_size=CHUNK, **options)  # type: ignore[arg-type]
     assert [_key(r) for r in found] == serial
 
 
 def test_parse_parallel_yields_the_serial_hands_in_order(corpus: list[str]) -> None:
     serial = list(parse_paths(corpus))
     assert any(isinstance(item, Violation) for item in serial)
-    assert list(parallel.parse_parallel(corpus, jobs=2, chunk_size=CHUNK)) == serial
+    assert list(parallel.parse_parallel(corpus, jobs=2, block_bytes=BLOCK, chunk_size=CHUNK)) == serial
 
 
 def test_map_parsed_runs_a_function_of_each_hand(corpus: list[str]) -> None:
     serial = [_events(item) for item in parse_paths(corpus)]
-    assert list(parallel.map_parsed(corpus, _events, jobs=2, chunk_size=CHUNK)) == serial
+    assert list(parallel.map_parsed(corpus, _events, jobs=2, block_bytes=BLOCK, chunk_size=CHUNK)) == serial
 
 
 def _events(item: Hand | Violation) -> int:
@@ -127,11 +131,25 @@ def test_one_job_runs_in_this_process(corpus: list[str], monkeypatch: pytest.Mon
     ]
 
 
-def test_input_is_read_only_as_far_as_the_chunks_in_flight(
-    corpus: list[str], monkeypatch: pytest.MonkeyPatch
+def test_input_is_read_only_as_far_as_the_blocks_in_flight(corpus: list[str]) -> None:
+    block = 16 * 1024
+    progress = ReadProgress.of(corpus[:1])
+    assert progress.total is not None and progress.total > 40 * block
+    reports = parallel.audit_parallel(corpus[:1], jobs=2, block_bytes=block, in_flight=3, progress=progress)
+    next(reports)
+    # three blocks in flight and the one being cut, each under two reads of `block` bytes
+    assert progress.done <= (3 + 1) * 2 * block
+    reports.close()
+
+
+def test_hands_that_cannot_be_cut_into_blocks_go_in_chunks_in_flight(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    text, _ = generate_labeled(7, 120)
+    utf16 = tmp_path / "ft-like.txt"  # UTF-16: read hand by hand in this process
+    utf16.write_bytes(codecs.BOM_UTF16_LE + text.encode("utf-16-le"))
     read = 0
-    real = parallel.iter_raw_hands
+    real = blocks.iter_raw_hands
 
     def counting(paths: list[str], progress: ReadProgress | None = None) -> Iterator[RawHand | Violation]:
         nonlocal read
@@ -139,11 +157,12 @@ def test_input_is_read_only_as_far_as_the_chunks_in_flight(
             read += 1
             yield item
 
-    monkeypatch.setattr(parallel, "iter_raw_hands", counting)
-    reports = parallel.audit_parallel(corpus[:1], jobs=2, chunk_size=10, in_flight=3)
+    monkeypatch.setattr(blocks, "iter_raw_hands", counting)
+    reports = parallel.audit_parallel([str(utf16)], jobs=2, chunk_size=10, in_flight=3)
     next(reports)
-    assert read <= 3 * 10
-    reports.close()
+    assert 0 < read <= 3 * 10 + 1
+    assert len(list(reports)) == 119
+    assert read == 120
 
 
 def test_cpu_jobs() -> None:

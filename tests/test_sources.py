@@ -417,7 +417,7 @@ def _hand(draw: st.DrawFn) -> list[str]:
     return [header, *body]
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     leading=st.integers(min_value=0, max_value=3),
     hand_list=st.lists(st.tuples(_hand(), st.integers(min_value=0, max_value=3)), max_size=6),
