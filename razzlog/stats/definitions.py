@@ -62,14 +62,52 @@ def _units(column: str) -> pl.Expr:
 # no fixed order); each hand's quotient is off by at most 5e-19.
 _BB = pl.Decimal(38, 18)
 
+# Every statistic is a function of sums of columns (SUMMANDS) over the group's
+# rows: so it is the same over the player-hand rows themselves and over rows
+# that are already sums of some of them (razzlog.stats.stream adds up the hands
+# as they are read, in memory that does not grow with the input).  The columns
+# the tables do not store are derived from them by with_summands.
+_ROWS = pl.col("rows").sum()
+_net_bb = pl.col("net_bb").sum().cast(pl.Float64)
 
-# A big bet of 0 has no quotient: such hands are left out (null) rather than fail.
-_net_bb = (
-    pl.when(pl.col("big_bet") != 0)
-    .then(_units("net").cast(_BB) / _units("big_bet").cast(_BB))
-    .sum()
-    .cast(pl.Float64)
+# stored flags and counts the statistics add up
+_SUMMED_FLAGS = (
+    "dealt_hole",
+    "vpip",
+    "third_raise",
+    "bring_in",
+    "bring_in_completed",
+    "steal_opportunity",
+    "steal_attempt",
+    "faced_steal",
+    "folded_to_steal",
+    "saw_4th",
+    "showdown",
+    "won_showdown",
+    "low_known",
 )
+_SUMMED_COUNTS = (*(f"aggressive_{s}" for s in STREETS), *(f"calls_{s}" for s in STREETS), "folds")
+# derived per row by with_summands
+_DERIVED = ("rows", "showdown_saw_4th", "won_saw_4th", "low_8", "net_bb")
+SUMMANDS = (*_DERIVED, *_SUMMED_FLAGS, *_SUMMED_COUNTS, "net")
+
+
+def with_summands(rows: pl.LazyFrame) -> pl.LazyFrame:
+    """Player-hand rows (joined with their hand's ``big_bet``) with the derived columns of SUMMANDS."""
+    return rows.with_columns(
+        rows=pl.lit(1, dtype=pl.UInt32),
+        showdown_saw_4th=pl.col("showdown") & pl.col("saw_4th"),
+        won_saw_4th=pl.col("won") & pl.col("saw_4th"),
+        low_8=(pl.col("final_low_top") <= 8).fill_null(False),
+        # A big bet of 0 has no quotient: such hands are left out (null) rather than fail.
+        net_bb=pl.when(pl.col("big_bet") != 0).then(_units("net").cast(_BB) / _units("big_bet").cast(_BB)),
+    )
+
+
+def partial_sums() -> list[pl.Expr]:
+    """The sums of SUMMANDS over a group, named after them: rows of the same meaning as the
+    player-hand rows, for the statistics (money as 10^-4 units, counts as integers)."""
+    return [(_units(c).cast(pl.Int128) if c == "net" else pl.col(c)).sum().alias(c) for c in SUMMANDS]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +139,7 @@ STATS: tuple[Stat, ...] = (
         "count",
         "hands",
         "Hands the player was dealt into (a hand of a group without `player` counts once per player in it).",
-        pl.len(),
+        _ROWS,
     ),
     Stat(
         "net",
@@ -125,7 +163,7 @@ STATS: tuple[Stat, ...] = (
         "number",
         "BB/100",
         "Big bets won per 100 hands: `100 × net_bb / hands`.",
-        100 * _net_bb / pl.len(),
+        100 * _net_bb / _ROWS,
     ),
     Stat(
         "vpip",
@@ -134,7 +172,7 @@ STATS: tuple[Stat, ...] = (
         "Voluntarily put chips in on 3rd street: hands where the player called, completed or "
         "raised on 3rd street (a bring-in player who completes counts; the ante and the bring-in "
         "alone do not), over `hands`.",
-        ratio(count("vpip"), pl.len()),
+        ratio(count("vpip"), _ROWS),
     ),
     Stat(
         "third_street_raise",
@@ -142,7 +180,7 @@ STATS: tuple[Stat, ...] = (
         "3rd raise",
         "Hands where the player completed or raised on 3rd street (the bring-in player completing "
         "included), over `hands`.",
-        ratio(count("third_raise"), pl.len()),
+        ratio(count("third_raise"), _ROWS),
     ),
     Stat(
         "bring_ins",
@@ -216,7 +254,7 @@ STATS: tuple[Stat, ...] = (
         "rate",
         "WTSD",
         "Went to showdown: `showdowns` (those that saw 4th street) over `saw_4th`.",
-        ratio((pl.col("showdown") & pl.col("saw_4th")).sum(), count("saw_4th")),
+        ratio(count("showdown_saw_4th"), count("saw_4th")),
     ),
     Stat(
         "wsd",
@@ -232,7 +270,7 @@ STATS: tuple[Stat, ...] = (
         "WWSF",
         "Won when saw 4th street: hands that saw 4th street where the player collected from a "
         "pot, at showdown or not, over `saw_4th`.",
-        ratio((pl.col("won") & pl.col("saw_4th")).sum(), count("saw_4th")),
+        ratio(count("won_saw_4th"), count("saw_4th")),
     ),
     Stat(
         "showdown_lows",
@@ -249,7 +287,7 @@ STATS: tuple[Stat, ...] = (
         "8-low+",
         "Final lows of 8-high or better (unpaired, highest card 8 or lower), over `showdown_lows`. "
         "`razzlog.stats.low_distribution` (and `razzlog stats --lows`) gives every rank.",
-        ratio((pl.col("final_low_top") <= 8).sum(), count("low_known")),
+        ratio(count("low_8"), count("low_known")),
     ),
 )
 STAT_BY_NAME = {s.name: s for s in STATS}

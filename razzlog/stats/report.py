@@ -12,7 +12,7 @@ from datetime import date
 
 import polars as pl
 
-from razzlog.stats.definitions import STATS, aggregations
+from razzlog.stats.definitions import STATS, aggregations, with_summands
 from razzlog.stats.tables import Tables
 
 GROUP_KEYS = ("player", "site", "stakes", "currency", "date", "table", "tournament")
@@ -143,21 +143,28 @@ def player_stats(
     descending, text ascending); the default sorts by ``hands``, most first.
     Ties are broken by the keys.
     """
-    keys = group_keys(by)
+    rows = with_summands(player_hands(tables, players, since, until))
+    return stats_of_rows(rows, group_keys(by), min_hands, sort)
+
+
+def stats_of_rows(
+    rows: pl.LazyFrame, keys: list[str], min_hands: int = 1, sort: str | None = None
+) -> pl.DataFrame:
+    """:func:`player_stats` of selected rows that hold the group keys and the SUMMANDS
+    (player-hand rows, or sums of them: :mod:`razzlog.stats.stream`)."""
     out = (
-        player_hands(tables, players, since, until)
-        .group_by(keys)
+        rows.group_by(keys)
         .agg(aggregations())
         .filter(pl.col("hands") >= min_hands)
-        .with_columns(_keys_as_text(tables, keys))
+        .with_columns(_keys_as_text(rows, keys))
         .select(stat_columns(keys))
     )
     return _sorted(out, sort or "hands", keys).collect()
 
 
-def _keys_as_text(tables: Tables, keys: Iterable[str]) -> list[pl.Expr]:
+def _keys_as_text(rows: pl.LazyFrame, keys: Iterable[str]) -> list[pl.Expr]:
     """The group keys stored as ``Categorical`` back to ``String``: text sorts and prints as text."""
-    schema = {**tables.players.schema, **tables.hands.schema}
+    schema = rows.collect_schema()
     return [pl.col(k).cast(pl.String) for k in keys if isinstance(schema[k], pl.Categorical)]
 
 
@@ -201,22 +208,28 @@ def low_distribution(
     or ``paired``; ``share`` is ``count`` over the group's known lows
     (``showdown_lows``).  Only the lows that occur are listed, best first.
     """
-    keys = group_keys(by)
-    low = (
+    rows = player_hands(tables, players, since, until).filter("low_known")
+    return lows_of_rows(rows.with_columns(low_label(), rows=pl.lit(1, dtype=pl.UInt32)), group_keys(by))
+
+
+def low_label() -> pl.Expr:
+    """A known final low's label (``LOW_LABELS``), from ``final_low_top``, as ``low``."""
+    return (
         pl.when(pl.col("final_low_top").is_null())
         .then(pl.lit("paired"))
         .otherwise(pl.col("final_low_top").replace_strict(list(range(5, 14)), LOW_LABELS[:-1]))
         .cast(pl.Enum(LOW_LABELS))
         .alias("low")
     )
+
+
+def lows_of_rows(rows: pl.LazyFrame, keys: list[str]) -> pl.DataFrame:
+    """:func:`low_distribution` of selected rows with known lows that hold the group keys,
+    ``low`` and ``rows`` (how many player-hands a row stands for)."""
     return (
-        player_hands(tables, players, since, until)
-        .filter("low_known")
-        .group_by(*keys, low)
-        .agg(count=pl.len())
-        .with_columns(
-            *_keys_as_text(tables, keys), share=(pl.col("count") / pl.col("count").sum().over(keys))
-        )
+        rows.group_by(*keys, "low")
+        .agg(count=pl.col("rows").sum())
+        .with_columns(*_keys_as_text(rows, keys), share=(pl.col("count") / pl.col("count").sum().over(keys)))
         .sort([*keys, "low"], nulls_last=True)
         .collect()
     )
