@@ -425,9 +425,8 @@ def stats(
     from razzlog.parallel import jobs_for
     from razzlog.render import stats as render
     from razzlog.sources import ReadProgress
-    from razzlog.stats import report
     from razzlog.stats.chunks import table_chunks
-    from razzlog.stats.tables import build_from_chunks
+    from razzlog.stats.stream import report_stats
 
     reading = ReadProgress.of(paths)
     # detail=False: only the columns the statistics read, so that large inputs fit in memory
@@ -436,16 +435,14 @@ def stats(
         from razzlog.render.progress import tracked
 
         chunks = tracked(chunks, reading, "reading", progress_console(), hands_in=lambda c: c.parsed)
-    tables = build_from_chunks(chunks, hero, detail=False)
     try:
-        if lows:
-            frame = report.low_distribution(tables, keys, player, first, last)
-            frame = report.sort_rows(frame, sort, keys) if sort is not None else frame
-        else:
-            frame = report.player_stats(tables, keys, player, first, last, min_hands, sort)
-        hands, players = report.selection_size(tables, player, first, last)
+        # added up while reading where the selection allows: memory grows with the groups, not the hands
+        result = report_stats(
+            chunks, keys, player, first, last, hero, lows=lows, min_hands=min_hands, sort=sort
+        )
     except ValueError as exc:
         usage_error(str(exc))
+    frame, hands, players = result.frame, result.hands, result.players
     if format is StatsFormat.PARQUET:
         assert output is not None
         try:
@@ -465,10 +462,10 @@ def stats(
                     table = render.lows_table(frame, keys)
                 else:
                     width = console.width if console.is_terminal else None
-                    table, hidden = render.stats_table(frame, keys, tables.hero, width)
-                summary = render.summary_line(hands, players, tables.hero, hidden)
+                    table, hidden = render.stats_table(frame, keys, result.hero, width)
+                summary = render.summary_line(hands, players, result.hero, hidden)
                 render.print_stats(console, table, frame.height, summary)
-    errors, notes = render.input_messages(tables)
+    errors, notes = render.input_messages(result.problems, result.duplicates, result.parsed)
     for message in errors:
         error(message)
     for message in [] if quiet else notes:

@@ -24,7 +24,7 @@ from rich.text import Text
 
 from razzlog.stats.definitions import STAT_BY_NAME
 from razzlog.stats.extract import CHIPS, CURRENCY_SYMBOLS, PLAY
-from razzlog.stats.tables import Tables
+from razzlog.violations import Violation
 
 # Left out of the table first when the terminal is too narrow (json/csv/parquet keep every column).
 DROP_FIRST = (
@@ -226,17 +226,19 @@ def summary_line(hands: int, players: int, hero: str | None, hidden: Sequence[st
     return text
 
 
-def input_messages(tables: Tables) -> tuple[list[str], list[str]]:
+def input_messages(problems: Iterable[Violation], duplicates: int, hands: int) -> tuple[list[str], list[str]]:
     """What to say on standard error about the input: (errors, notes).
 
-    Errors (the run exits 2): an input that cannot be read at all, or no hand
-    anywhere.  Notes: files without hands, hands of other games or that do not
-    parse, hands read twice; all of them are left out of the statistics.
+    ``problems`` are the input's violations that yielded no hand, ``duplicates``
+    the hands read again, ``hands`` the distinct hands parsed.  Errors (the run
+    exits 2): an input that cannot be read at all, or no hand anywhere.  Notes:
+    files without hands, hands of other games or that do not parse, hands read
+    twice; all of them are left out of the statistics.
     """
     errors: list[str] = []
     notes: list[str] = []
     other_games = unparsed = 0
-    for v in tables.problems:
+    for v in problems:
         if v.line == 0 and v.hand_id is None:
             errors.append(f"{v.file}: {v.message}")
         elif v.rule == "unknown-format" and v.hand_id is None:
@@ -249,9 +251,9 @@ def input_messages(tables: Tables) -> tuple[list[str], list[str]]:
         notes.append(f"{_count(other_games, 'hand')} of other games left out")
     if unparsed:
         notes.append(f"{_count(unparsed, 'hand')} could not be parsed, left out ('razzlog audit' says why)")
-    if tables.duplicates:
-        notes.append(f"{_count(tables.duplicates, 'hand')} read twice, counted once")
-    if tables.hands.height == 0 and not errors:
+    if duplicates:
+        notes.append(f"{_count(duplicates, 'hand')} read twice, counted once")
+    if hands == 0 and not errors:
         errors.append("no hand history found in the input")
     return errors, notes
 

@@ -18,6 +18,7 @@ from razzlog.stats.tables import Tables
 GROUP_KEYS = ("player", "site", "stakes", "currency", "date", "table", "tournament")
 DEFAULT_BY = ("player", "currency")
 HERO = "@hero"  # a --player value that stands for the hero
+NO_HERO = "no hero: no player's hole cards are shown; name one with --hero"
 LOW_LABELS = [f"{r}-low" for r in "56789TJQK"] + ["paired"]
 _HAND_COLUMNS = ("hand_idx", "site", "stakes", "currency", "date", "table", "tournament", "big_bet")
 _DATE = re.compile(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})")
@@ -73,7 +74,7 @@ def resolve_players(tables: Tables, players: Iterable[str] | None) -> list[str] 
     for name in players:
         if name == HERO:
             if tables.hero is None:
-                raise ValueError("no hero: no player's hole cards are shown; name one with --hero")
+                raise ValueError(NO_HERO)
             name = tables.hero
         if name not in out:
             out.append(name)

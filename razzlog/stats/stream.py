@@ -1,0 +1,260 @@
+"""Statistics added up while the input is read, in memory that does not grow with it.
+
+``razzlog stats`` knows its grouping and selection before it reads a hand, and
+every statistic is a function of sums of columns
+(:data:`razzlog.stats.definitions.SUMMANDS`).  So instead of a table of every
+player-hand (:mod:`razzlog.stats.tables`: some 190 bytes a hand), the
+:class:`StatsAccumulator` keeps, per group and player, the sums of the hands
+read so far, and adds each block of chunks to them: memory grows with the
+number of groups, not of hands.  What it keeps per hand is the hand's id, to
+count a hand read twice once (about 16 bytes a hand).
+
+The results are those of :func:`razzlog.stats.report.player_stats`,
+:func:`~razzlog.stats.report.low_distribution` and
+:func:`~razzlog.stats.report.selection_size` over the tables of the same
+input (tested).  One selection is not done this way: ``@hero`` together with
+other players when the hero is not named, because how many distinct hands
+such a selection holds needs, for each hand, who played it;
+:func:`streamable` says so, and the caller builds the tables instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from datetime import date
+
+import polars as pl
+
+from razzlog.stats.chunks import TableChunk
+from razzlog.stats.definitions import SUMMANDS, partial_sums, with_summands
+from razzlog.stats.report import (
+    HERO,
+    NO_HERO,
+    low_distribution,
+    low_label,
+    lows_of_rows,
+    player_stats,
+    selection_size,
+    sort_rows,
+    stats_of_rows,
+)
+from razzlog.stats.tables import TableBuilder, build_from_chunks
+from razzlog.violations import Violation
+
+BLOCK_HANDS = 16_384  # chunks are added up a block of about this many hands at a time
+_HAND_KEYS = ("site", "stakes", "currency", "date", "table", "tournament", "big_bet")
+
+
+def report_stats(
+    chunks: Iterable[TableChunk],
+    keys: list[str],
+    players: list[str] | None = None,
+    since: date | None = None,
+    until: date | None = None,
+    hero: str | None = None,
+    *,
+    lows: bool = False,
+    min_hands: int = 1,
+    sort: str | None = None,
+    block_hands: int = BLOCK_HANDS,
+) -> StatsReport:
+    """What ``razzlog stats`` reports of the chunks of :func:`razzlog.stats.chunks.table_chunks`
+    (``detail=False``): :func:`~razzlog.stats.report.player_stats` (or, with ``lows``,
+    :func:`~razzlog.stats.report.low_distribution`) and the selection's size.
+
+    Added up as the chunks come where the selection allows (:func:`streamable`),
+    otherwise from the tables (``block_hands``: see :class:`StatsAccumulator`).
+    ValueError for a selection that cannot be made (``@hero`` with no hero) or
+    an unknown ``sort``.
+    """
+    if streamable(players, hero):
+        accumulator = StatsAccumulator(keys, players, since, until, hero, lows=lows, block_hands=block_hands)
+        for chunk in chunks:
+            accumulator.add_chunk(chunk)
+        result = accumulator.finish(min_hands, None if lows else sort)
+    else:
+        tables = build_from_chunks(chunks, hero, detail=False)
+        if lows:
+            frame = low_distribution(tables, keys, players, since, until)
+        else:
+            frame = player_stats(tables, keys, players, since, until, min_hands, sort)
+        hands, count = selection_size(tables, players, since, until)
+        result = StatsReport(
+            frame, hands, count, tables.hero, tables.problems, tables.duplicates, tables.hands.height
+        )
+    if lows and sort is not None:
+        result = replace(result, frame=sort_rows(result.frame, sort, keys))
+    return result
+
+
+def streamable(players: Iterable[str] | None, hero: str | None) -> bool:
+    """Whether :class:`StatsAccumulator` can compute this selection (see the module's docstring)."""
+    wanted = list(players or ())
+    return hero is not None or HERO not in wanted or len(set(wanted)) == 1
+
+
+@dataclass(frozen=True, slots=True)
+class StatsReport:
+    """What ``razzlog stats`` reports: the figures, the selection's size and the input's problems."""
+
+    frame: pl.DataFrame  # player_stats or low_distribution
+    hands: int  # distinct hands selected
+    players: int  # distinct players selected
+    hero: str | None
+    problems: tuple[Violation, ...]
+    duplicates: int  # hands read again, left out
+    parsed: int  # distinct hands in the input
+
+
+class StatsAccumulator:
+    """Adds up the chunks of :func:`razzlog.stats.chunks.table_chunks` (``detail=False``)."""
+
+    def __init__(
+        self,
+        keys: list[str],
+        players: Iterable[str] | None = None,
+        since: date | None = None,
+        until: date | None = None,
+        hero: str | None = None,
+        *,
+        lows: bool = False,
+        block_hands: int = BLOCK_HANDS,
+    ) -> None:
+        wanted = None if players is None else list(dict.fromkeys(players))
+        if not streamable(wanted, hero):
+            raise ValueError("@hero with other players needs the hero named (--hero) to be streamed")
+        self.keys = keys
+        self.sum_keys = keys if "player" in keys else [*keys, "player"]
+        self.hero = hero
+        self.lows = lows
+        self.block_hands = block_hands
+        # the player filter: names known now ("@hero" replaced when the hero is named), or
+        # None with hero_only when it is the hero yet to be found
+        self.hero_only = wanted == [HERO] and hero is None
+        self.named = None if wanted is None or self.hero_only else [hero if n == HERO else n for n in wanted]
+        self.since, self.until = since, until
+        self.pending: list[TableChunk] = []
+        self.pending_hands = 0
+        self.sums: pl.DataFrame | None = None  # per group and player: the SUMMANDS (or low counts)
+        self.dealt: pl.DataFrame | None = None  # per player: hands with their hole cards shown
+        self.selected: pl.DataFrame | None = None  # per selected player: their hands
+        self.seen: dict[str, pl.Series] = {}  # per site: the hand ids read so far
+        self.selected_hands = 0
+        self.parsed = 0
+        self.duplicates = 0
+        self.problems: list[Violation] = []
+
+    def add_chunk(self, chunk: TableChunk) -> None:
+        """Add a chunk (its hands numbered from 0) after those added so far."""
+        self.problems.extend(chunk.problems)
+        if chunk.parsed:
+            self.pending.append(chunk)
+            self.pending_hands += chunk.parsed
+            if self.pending_hands >= self.block_hands:
+                self._add_block()
+
+    def _add_block(self) -> None:
+        if not self.pending:
+            return
+        hands_frames, players_frames = [], []
+        offset = 0
+        for chunk in self.pending:  # one numbering for the block
+            shift = pl.col("hand_idx") + pl.lit(offset, dtype=pl.UInt32)
+            hands_frames.append(chunk.hands.with_columns(shift))
+            players_frames.append(chunk.players.with_columns(shift))
+            offset += chunk.parsed
+        self.pending, self.pending_hands = [], 0
+        hands = self._first_sightings(pl.concat(hands_frames, how="vertical_relaxed"))
+        players = pl.concat(players_frames, how="vertical_relaxed").join(
+            hands.select("hand_idx", *_HAND_KEYS), on="hand_idx", how="inner"
+        )
+        self.parsed += hands.height
+        self.dealt = _merged(
+            self.dealt,
+            players.group_by("player").agg(dealt=pl.col("dealt_hole").sum()),
+            ["player"],
+            ["dealt"],
+        )
+        rows = players.lazy()
+        if self.since is not None:
+            rows = rows.filter(pl.col("date") >= self.since)
+        if self.until is not None:
+            rows = rows.filter(pl.col("date") <= self.until)
+        if self.named is not None:
+            rows = rows.filter(pl.col("player").is_in(self.named))
+        if not self.hero_only:
+            self.selected_hands += rows.select(pl.col("hand_idx").n_unique()).collect().item()
+        per_player = rows.group_by("player").agg(rows=pl.len()).collect()
+        self.selected = _merged(self.selected, per_player, ["player"], ["rows"])
+        if self.lows:
+            known = rows.filter("low_known").with_columns(low_label(), rows=pl.lit(1, dtype=pl.UInt32))
+            part = known.group_by(*self.sum_keys, "low").agg(pl.col("rows").sum()).collect()
+            self.sums = _merged(self.sums, part, [*self.sum_keys, "low"], ["rows"])
+        else:
+            part = with_summands(rows).group_by(self.sum_keys).agg(partial_sums()).collect()
+            self.sums = _merged(self.sums, part, self.sum_keys, list(SUMMANDS))
+
+    def _first_sightings(self, hands: pl.DataFrame) -> pl.DataFrame:
+        """The block's hands not seen before (same site and hand id), the ids noted as seen."""
+        new = hands.select(pl.struct("site", "hand_id").is_first_distinct()).to_series()
+        for site in hands["site"].unique().to_list():
+            seen = self.seen.get(site)
+            if seen is not None:
+                new = new & ~((hands["site"] == site) & hands["hand_id"].is_in(seen.implode()))
+        kept = hands.filter(new)
+        self.duplicates += hands.height - kept.height
+        for site, ids in kept.select("site", "hand_id").group_by("site"):
+            ids_of_site = ids["hand_id"].rechunk()
+            name = str(site[0])
+            self.seen[name] = ids_of_site if name not in self.seen else self.seen[name].append(ids_of_site)
+        return kept
+
+    def finish(self, min_hands: int = 1, sort: str | None = None) -> StatsReport:
+        """The statistics (or lows) of every hand added, grouped, filtered and sorted."""
+        self._add_block()
+        hero = self.hero if self.hero is not None else self._detected_hero()
+        if self.hero_only and hero is None:
+            raise ValueError(NO_HERO)
+        if (
+            self.sums is None or self.selected is None
+        ):  # no hand: the (empty) figures of empty tables, same columns and types
+            tables = TableBuilder(detail=False).finish(hero)
+            if self.lows:
+                frame = low_distribution(tables, self.keys)
+            else:
+                frame = player_stats(tables, self.keys, min_hands=min_hands, sort=sort)
+            return StatsReport(frame, 0, 0, hero, tuple(self.problems), self.duplicates, self.parsed)
+        sums, selected = self.sums, self.selected
+        if self.hero_only:
+            sums, selected = sums.filter(pl.col("player") == hero), selected.filter(pl.col("player") == hero)
+        hands = int(selected["rows"].sum()) if self.hero_only else self.selected_hands
+        if self.lows:
+            frame = lows_of_rows(sums.lazy(), self.keys)
+        else:
+            frame = stats_of_rows(sums.lazy(), self.keys, min_hands, sort)
+        return StatsReport(
+            frame, hands, selected.height, hero, tuple(self.problems), self.duplicates, self.parsed
+        )
+
+    def _detected_hero(self) -> str | None:
+        """As :func:`razzlog.stats.tables.detected_hero`: most hands with hole cards shown, then by name."""
+        if self.dealt is None:
+            return None
+        best = (
+            self.dealt.filter(pl.col("dealt") > 0)
+            .select(pl.col("player").cast(pl.String), "dealt")
+            .sort(["dealt", "player"], descending=[True, False])
+            .head(1)
+        )
+        return str(best["player"][0]) if best.height else None
+
+
+def _merged(
+    sums: pl.DataFrame | None, part: pl.DataFrame, keys: list[str], values: list[str]
+) -> pl.DataFrame:
+    """``sums`` and ``part`` added up by ``keys``."""
+    if sums is None:
+        return part
+    both = pl.concat([sums, part], how="vertical_relaxed")
+    return both.group_by(keys).agg(pl.col(v).sum() for v in values)
