@@ -12,7 +12,9 @@ For notebooks, the same calls as ``razzlog stats``::
 DataFrames for questions the statistics do not answer; :data:`STATS` holds
 every statistic's definition and polars expression.  ``load(paths,
 detail=False)`` keeps only what the statistics read, a few hundred bytes a
-hand, as ``razzlog stats`` does.
+hand.  ``razzlog stats`` itself keeps no table: :func:`report_stats` adds the
+figures up as the chunks of ``table_chunks(paths, detail=False)`` are read
+(:mod:`razzlog.stats.stream`), in memory that grows with the groups.
 """
 
 from razzlog.stats.chunks import TableChunk, table_chunks
@@ -28,6 +30,7 @@ from razzlog.stats.report import (
     player_stats,
     stat_columns,
 )
+from razzlog.stats.stream import StatsAccumulator, StatsReport, report_stats
 from razzlog.stats.tables import (
     ACTIONS_SCHEMA,
     HANDS_SCHEMA,
@@ -51,6 +54,8 @@ __all__ = [
     "STATS",
     "STAT_BY_NAME",
     "Stat",
+    "StatsAccumulator",
+    "StatsReport",
     "TableBuilder",
     "TableChunk",
     "Tables",
@@ -63,6 +68,7 @@ __all__ = [
     "parse_date",
     "player_hands",
     "player_stats",
+    "report_stats",
     "stat_columns",
     "table_chunks",
 ]
