@@ -13,10 +13,11 @@ starts with a hand header, where that code forgets all it has seen, so
 :func:`hands_of_block` over the blocks of a file yields exactly what
 :func:`~razzlog.sources.iter_raw_hands` yields for it.
 
-Where bytes cannot be cut safely the file is read the serial way, hand by hand:
-standard input (its size is unknown and it cannot be re-read), UTF-16 files
-(a header's bytes there depend on the alignment), and the rest of a file in
-which no hand header is found within :data:`MAX_BLOCK_BYTES`.
+UTF-16 files (Full Tilt's) are cut the same way, on even offsets only, and
+their line breaks counted in the decoded text.  Where bytes cannot be cut the
+file is read the serial way, hand by hand: standard input (its size is unknown
+and it cannot be re-read), and the rest of a file in which no hand header is
+found within :data:`MAX_BLOCK_BYTES`.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ from razzlog.sources import (
     PLAIN,
     STDIN,
     UTF8_BOM,
+    UTF16_BE,
+    UTF16_LE,
     RawHand,
     ReadProgress,
     decoded_lines,
@@ -47,10 +50,22 @@ BLOCK_BYTES = 384 * 1024  # a block is cut at the first hand header after this m
 # rest of the file is read hand by hand (memory stays bounded).
 MAX_BLOCK_BYTES = 16 * 1024 * 1024
 
-# A line break followed by a hand header: where a block may end.
-_CUT = re.compile(
-    b"[\r\n](?=" + b"|".join(re.escape(prefix.encode("ascii")) for prefix in HEADER_PREFIXES) + b")"
-)
+
+def _cut_pattern(encoding: str) -> re.Pattern[bytes]:
+    """A line break followed by a hand header, in ``encoding``: where a block may end."""
+    breaks = b"|".join(re.escape(c.encode(encoding)) for c in "\r\n")
+    headers = b"|".join(re.escape(prefix.encode(encoding)) for prefix in HEADER_PREFIXES)
+    return re.compile(b"(?:" + breaks + b")(?=" + headers + b")")
+
+
+# Per encoding mode: the pattern, and the size of a code unit (a UTF-16 match must
+# start on a character, at an even offset: the BOM and every block are even).
+_CUTS = {
+    PLAIN: (_cut_pattern("ascii"), 1),
+    UTF8_BOM: (_cut_pattern("ascii"), 1),
+    UTF16_LE: (_cut_pattern("utf-16-le"), 2),
+    UTF16_BE: (_cut_pattern("utf-16-be"), 2),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,19 +88,21 @@ def iter_blocks(
     paths: Iterable[str],
     block_bytes: int = BLOCK_BYTES,
     progress: ReadProgress | None = None,
-    max_block_bytes: int = MAX_BLOCK_BYTES,
+    max_block_bytes: int | None = None,
 ) -> Iterator[HandBlock | RawHand | Violation]:
     """Every file of ``paths`` in order, as blocks of hands where it can be cut into blocks, and
     otherwise as its hands (or the violation saying why it has none), one by one.
 
-    ``progress``, if given, counts the bytes read."""
+    ``progress``, if given, counts the bytes read; ``max_block_bytes`` (default
+    :data:`MAX_BLOCK_BYTES`) is how far to read for a header to cut at."""
+    longest = MAX_BLOCK_BYTES if max_block_bytes is None else max_block_bytes
     for item in iter_files(paths):
         if isinstance(item, Violation):
             yield item
         elif item == STDIN:
             yield from iter_raw_hands([item], progress)
         else:
-            yield from _blocks_of_file(item, block_bytes, max_block_bytes, progress)
+            yield from _blocks_of_file(item, block_bytes, longest, progress)
 
 
 def _blocks_of_file(
@@ -103,11 +120,6 @@ def _blocks_of_file(
             yield from iter_raw_hands([path], progress)
             return
         mode = encoding_mode(head)
-        if mode not in (PLAIN, UTF8_BOM):
-            if progress is not None:
-                progress.done -= len(head)
-            yield from iter_raw_hands([path], progress)
-            return
         yield from _cut_blocks(path, stream, head, mode, block_bytes, max_block_bytes, progress)
 
 
@@ -130,24 +142,24 @@ def _cut_blocks(
                 piece = _read(stream, block_bytes, progress)
                 buffer += piece
                 at_end = not piece
-            cut = _last_cut(buffer, first_block=block_mode is None)
+            cut = _last_cut(buffer, mode, first_block=block_mode is None)
             if cut is None:
                 if len(buffer) < max_block_bytes and not at_end:
                     want = 2 * len(buffer)  # read on to a header to cut at
                     continue
                 break
             yield HandBlock(path, first_line, buffer[:cut], block_mode)
-            first_line += _line_breaks(buffer[:cut])
+            first_line += _line_breaks(buffer[:cut], mode, block_mode is None)
             block_mode = mode
             buffer = buffer[cut:]
             want = block_bytes
     except OSError as exc:
         # What was read up to the last line break is read; then, as the serial
         # reading does, the violation at the first line that could not be.
-        whole = max(buffer.rfind(b"\n"), buffer.rfind(b"\r")) + 1
+        whole = _whole_lines(buffer, mode)
         if whole or block_mode is None:
             yield HandBlock(path, first_line, buffer[:whole], block_mode)
-        lines_read = first_line - 1 + _line_breaks(buffer[:whole])
+        lines_read = first_line - 1 + _line_breaks(buffer[:whole], mode, block_mode is None)
         yield read_error(path, lines_read + 1 if lines_read else 0, exc)
         return
     if at_end:
@@ -173,22 +185,48 @@ def _chunks_after(buffer: bytes, stream: BinaryIO, progress: ReadProgress | None
         yield piece
 
 
-def _last_cut(buffer: bytes, first_block: bool) -> int | None:
+def _last_cut(buffer: bytes, mode: str, first_block: bool) -> int | None:
     """Where to end a block in ``buffer``: the start of its last line that starts a hand, or None.
 
     The file's first block must also hold a hand header found the same way
     before the cut, so that the text before the file's first header is judged
     in that block."""
-    cuts = list(_CUT.finditer(buffer, max(0, len(buffer) // 2))) or list(_CUT.finditer(buffer))
-    if not cuts:
+    pattern, unit = _CUTS[mode]
+    starts = _starts(pattern, unit, buffer, max(0, len(buffer) // 2)) or _starts(pattern, unit, buffer, 0)
+    if not starts:
         return None
-    last = cuts[-1]
-    cut = last.end()
-    if first_block and _CUT.search(buffer[: cut - 1]) is None:
+    cut = starts[-1]
+    if first_block and not _starts(pattern, unit, buffer[: cut - unit], 0):
         return None
     return cut
 
 
-def _line_breaks(data: bytes) -> int:
+def _starts(pattern: re.Pattern[bytes], unit: int, buffer: bytes, start: int) -> list[int]:
+    """Where the lines that start a hand start, in ``buffer`` from ``start``."""
+    return [m.end() for m in pattern.finditer(buffer, start) if m.start() % unit == 0]
+
+
+def _text(data: bytes, mode: str, at_start: bool) -> str | bytes:
+    """UTF-16 ``data`` decoded (its BOM left out at the file's start); other ``data`` as it is."""
+    if mode in (UTF16_LE, UTF16_BE):
+        return (data[2:] if at_start else data).decode(mode, errors="replace")
+    return data
+
+
+def _line_breaks(data: bytes, mode: str, at_start: bool) -> int:
     """The physical lines ``data`` ends (``\\n``, ``\\r\\n`` or a lone ``\\r``)."""
-    return data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n")
+    text = _text(data, mode, at_start)
+    if isinstance(text, str):
+        return text.count("\n") + text.count("\r") - text.count("\r\n")
+    return text.count(b"\n") + text.count(b"\r") - text.count(b"\r\n")
+
+
+def _whole_lines(buffer: bytes, mode: str) -> int:
+    """How many bytes of ``buffer`` end with its last line break."""
+    _, unit = _CUTS[mode]
+    if unit == 1:
+        return max(buffer.rfind(b"\n"), buffer.rfind(b"\r")) + 1
+    for end in range(len(buffer) - len(buffer) % 2, 0, -2):
+        if buffer[end - 2 : end].decode(mode, errors="replace") in ("\n", "\r"):
+            return end
+    return 0

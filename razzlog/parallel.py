@@ -4,8 +4,8 @@ The main process reads the input in blocks of whole hands
 (:mod:`razzlog.blocks`: bytes cut at hand headers, with their line numbers)
 and hands them to a pool of worker processes, which split each block into
 hands, parse them, replay them and run the per-hand rules.  (What cannot be
-cut into blocks, standard input and UTF-16 files, is read hand by hand here
-and sent in chunks of hands.)  The main process takes the results back in
+cut into blocks, standard input, is read hand by hand here and sent in
+chunks of hands.)  The main process takes the results back in
 input order and runs the cross-hand checks (``duplicate-hand``,
 ``stack-continuity``, the table's bring-ins), which need the hands in order,
 on small facts computed by the workers
@@ -292,7 +292,7 @@ def _hand_tasks(
 ) -> Iterator[_Task]:
     """The input as work for the pool: blocks of a file's bytes (the worker reads the hands
     out of them, see :mod:`razzlog.blocks`), and lists of at most ``size`` hands already
-    read for what cannot be cut into blocks (standard input, UTF-16 files)."""
+    read for what cannot be cut into blocks (standard input)."""
     return _in_chunks(iter_blocks(paths, block_bytes, progress), size)
 
 

@@ -97,15 +97,41 @@ def test_a_file_without_headers_to_cut_at_is_read_hand_by_hand(tmp_path: Path) -
     assert _via_blocks([str(path)], 64, 256) == list(iter_raw_hands([str(path)]))
 
 
+@st.composite
+def _utf16_files(draw: st.DrawFn) -> bytes:
+    lines = draw(st.lists(st.tuples(_LINES, _BREAKS), max_size=40))
+    text = "".join(line.decode("utf-8", errors="replace") + brk.decode() for line, brk in lines)
+    text += draw(st.sampled_from(["", "\u0a00\u4600", "\U0001f0a1"]))  # odd bytes around breaks
+    encoding = draw(st.sampled_from(["utf-16-le", "utf-16-be"]))
+    bom = codecs.BOM_UTF16_LE if encoding == "utf-16-le" else codecs.BOM_UTF16_BE
+    data = bom + text.encode(encoding)
+    if draw(st.booleans()):
+        data = data[: draw(st.integers(0, len(data)))]  # ends anywhere, an odd byte or half a pair
+    return data
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=_utf16_files(), block_bytes=st.integers(1, 400), max_block_bytes=st.sampled_from([64, 1 << 20]))
+def test_utf16_blocks_give_what_line_by_line_reading_gives(
+    tmp_path: Path, data: bytes, block_bytes: int, max_block_bytes: int
+) -> None:
+    path = tmp_path / "ft.txt"
+    path.write_bytes(data)
+    assert _via_blocks([str(path)], block_bytes, max_block_bytes) == list(iter_raw_hands([str(path)]))
+
+
 @pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
-def test_utf16_files_are_read_hand_by_hand(tmp_path: Path, encoding: str) -> None:
+def test_utf16_files_are_cut_on_characters(tmp_path: Path, encoding: str) -> None:
     path = tmp_path / "ft.txt"
     bom = codecs.BOM_UTF16_LE if encoding == "utf-16-le" else codecs.BOM_UTF16_BE
-    text = "Full Tilt Poker Game #1: Razz\r\n\r\n*** SUMMARY ***\r\nFull Tilt Poker Game #2: Razz\r\n"
-    path.write_bytes(bom + text.encode(encoding))
-    items = list(iter_blocks([str(path)], block_bytes=8))
-    assert all(isinstance(i, RawHand) for i in items) and len(items) == 2
-    assert items == list(iter_raw_hands([str(path)]))
+    hand = "Full Tilt Poker Game #{n}: Razz\r\n\r\nSeat 1: J\u00f6rg \u0a00\r\n*** SUMMARY ***\r\n"
+    path.write_bytes(bom + "".join(hand.format(n=n) for n in range(40)).encode(encoding))
+    items = list(iter_blocks([str(path)], block_bytes=300))
+    blocks = [i for i in items if isinstance(i, HandBlock)]
+    assert len(blocks) == len(items) > 5
+    assert all(b.mode == encoding and b.data.decode(encoding).startswith("Full Tilt") for b in blocks[1:])
+    assert [b.first_line for b in blocks[1:]] == sorted(b.first_line for b in blocks[1:])
+    assert _via_blocks([str(path)], 300) == list(iter_raw_hands([str(path)]))
 
 
 def test_real_samples_missing_and_odd_files(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ import codecs
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,14 +19,14 @@ from razzlog.violations import Violation
 
 HANDS = 1500
 BLOCK = 32 * 1024  # small blocks: many tasks, several in flight
-CHUNK = 16  # hands per task where a file cannot be cut into blocks (UTF-16)
+CHUNK = 16  # hands per task where a file cannot be cut into blocks
 
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     """Two files of generated hands with injected violations, a third repeating some of
     them (one altered: duplicate-hand both ways), a fourth repeating others in UTF-16
-    (read hand by hand, not in blocks), a file that is no hand history and a missing file."""
+    (cut into blocks on even offsets), a file that is no hand history and a missing file."""
     folder = tmp_path_factory.mktemp("parallel")
     text, labels = generate_labeled(20240611, HANDS, violations=0.3)
     assert labels
@@ -146,23 +147,28 @@ def test_hands_that_cannot_be_cut_into_blocks_go_in_chunks_in_flight(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     text, _ = generate_labeled(7, 120)
-    utf16 = tmp_path / "ft-like.txt"  # UTF-16: read hand by hand in this process
-    utf16.write_bytes(codecs.BOM_UTF16_LE + text.encode("utf-16-le"))
+    path = tmp_path / "hands.txt"
+    path.write_text(text, encoding="utf-8")
+    # no header to cut at within 1 KiB: the file is read hand by hand in this process
+    monkeypatch.setattr(blocks, "MAX_BLOCK_BYTES", 1024)
     read = 0
-    real = blocks.iter_raw_hands
+    real = blocks.hands_of_lines
 
-    def counting(paths: list[str], progress: ReadProgress | None = None) -> Iterator[RawHand | Violation]:
+    def counting(*args: Any) -> Iterator[RawHand | Violation]:
         nonlocal read
-        for item in real(paths, progress):
+        for item in real(*args):
             read += 1
             yield item
 
-    monkeypatch.setattr(blocks, "iter_raw_hands", counting)
-    reports = parallel.audit_parallel([str(utf16)], jobs=2, chunk_size=10, in_flight=3)
+    monkeypatch.setattr(blocks, "hands_of_lines", counting)
+    reports = parallel.audit_parallel([str(path)], jobs=2, block_bytes=1024, chunk_size=10, in_flight=3)
     next(reports)
     assert 0 < read <= 3 * 10 + 1
     assert len(list(reports)) == 119
     assert read == 120
+    assert [r.hand_id for r in parallel.audit_parallel([str(path)], jobs=2, block_bytes=1024)] == [
+        r.hand_id for r in audit_paths([str(path)])
+    ]
 
 
 def test_cpu_jobs() -> None:
