@@ -27,17 +27,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from razzlog.lines import PLAIN, UTF8_BOM, UTF16_BE, UTF16_LE, decoded_lines, encoding_mode
 from razzlog.sources import (
     HEADER_PREFIXES,
-    PLAIN,
     STDIN,
-    UTF8_BOM,
-    UTF16_BE,
-    UTF16_LE,
     RawHand,
     ReadProgress,
-    decoded_lines,
-    encoding_mode,
     hands_of_lines,
     iter_files,
     iter_raw_hands,
@@ -75,7 +70,7 @@ class HandBlock:
     file: str  # the path, as given
     first_line: int  # 1-based line number of the block's first line
     data: bytes  # ends with a line break unless it ends the file
-    mode: str | None  # the file's encoding mode (razzlog.sources.encoding_mode); None: the file's start
+    mode: str | None  # the file's encoding mode (razzlog.lines.encoding_mode); None: the file's start
 
 
 def hands_of_block(block: HandBlock) -> Iterator[RawHand | Violation]:

@@ -27,22 +27,18 @@ every event, for callers that read ``report.hand.events``.
 
 from __future__ import annotations
 
-import copyreg
-import dataclasses
-import io
 import multiprocessing
 import os
 import pickle
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from operator import attrgetter
 from typing import Any, TypeVar, cast
 
-from razzlog import cards, events, violations
 from razzlog.api import HandReport, audit_paths, parse_paths
 from razzlog.blocks import BLOCK_BYTES, HandBlock, hands_of_block, iter_blocks
 from razzlog.events import Hand
+from razzlog.pickling import dumps
 from razzlog.sources import RawHand, ReadProgress, iter_raw_hands
 from razzlog.violations import Violation
 
@@ -364,50 +360,3 @@ def _ordered(
         for future in pending:
             future.cancel()
         executor.shutdown(wait=True, cancel_futures=True)
-
-
-# --------------------------------------------------------------------------- pickling
-#
-# A frozen dataclass with slots pickles through Python-level __getstate__ and
-# __setstate__ (dataclasses.fields() for every object); events are pickled as
-# (class, field values) instead, which is rebuilt by the class's __init__.
-
-
-def _reducer(cls: type, names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
-    get = attrgetter(*names)
-    if len(names) == 1:
-        return lambda obj: (cls, (get(obj),))
-    return lambda obj: (cls, get(obj))
-
-
-def _dispatch_table() -> dict[type, Callable[[Any], Any]]:
-    from razzlog.rules.engine import CrossFacts
-
-    table: dict[type, Callable[[Any], Any]] = dict(copyreg.dispatch_table)
-    classes: list[type] = [CrossFacts, RawHand]
-    for module in (events, cards, violations):
-        classes += [
-            c for c in vars(module).values() if isinstance(c, type) and c.__module__ == module.__name__
-        ]
-    for cls in classes:
-        if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__"):
-            continue
-        fields = dataclasses.fields(cls)
-        if all(f.init for f in fields):
-            table[cls] = _reducer(cls, tuple(f.name for f in fields))
-    return table
-
-
-_DISPATCH: dict[type, Callable[[Any], Any]] | None = None
-
-
-def dumps(obj: object) -> bytes:
-    """``pickle.dumps(obj)``, with razzlog's dataclasses pickled as constructor calls."""
-    global _DISPATCH
-    if _DISPATCH is None:
-        _DISPATCH = _dispatch_table()
-    out = io.BytesIO()
-    pickler = pickle.Pickler(out, pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = _DISPATCH
-    pickler.dump(obj)
-    return out.getvalue()

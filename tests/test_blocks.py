@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from razzlog.blocks import HandBlock, hands_of_block, iter_blocks
-from razzlog.sources import MAX_LINE_LENGTH, RawHand, ReadProgress, iter_raw_hands
+from razzlog.lines import MAX_LINE_LENGTH
+from razzlog.sources import RawHand, ReadProgress, iter_raw_hands
 from razzlog.violations import Violation
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
