@@ -36,7 +36,6 @@ from razzlog.sources import (
     hands_of_lines,
     iter_files,
     iter_raw_hands,
-    read_error,
 )
 from razzlog.violations import Violation
 
@@ -131,6 +130,7 @@ def _cut_blocks(
     block_mode: str | None = None  # the first block decodes the file's start (its BOM) itself
     at_end = not buffer
     want = block_bytes
+    failed: OSError | None = None
     try:
         while not at_end:
             while len(buffer) < want and not at_end:
@@ -149,22 +149,16 @@ def _cut_blocks(
             buffer = buffer[cut:]
             want = block_bytes
     except OSError as exc:
-        # What was read up to the last line break is read; then, as the serial
-        # reading does, the violation at the first line that could not be.
-        whole = _whole_lines(buffer, mode)
-        if whole or block_mode is None:
-            yield HandBlock(path, first_line, buffer[:whole], block_mode)
-        lines_read = first_line - 1 + _line_breaks(buffer[:whole], mode, block_mode is None)
-        yield read_error(path, lines_read + 1 if lines_read else 0, exc)
-        return
-    if at_end:
+        failed = exc
+    if at_end and failed is None:
         if buffer or block_mode is None:  # an empty file is one (empty) block: it has no hands
             yield HandBlock(path, first_line, buffer, block_mode)
         return
-    # No header to cut at within MAX_BLOCK_BYTES: the rest of the file is read hand
-    # by hand, from where the blocks stopped.
-    lines = decoded_lines(_chunks_after(buffer, stream, progress), block_mode)
-    yield from hands_of_lines(path, lines, first_line)
+    # No header to cut at within MAX_BLOCK_BYTES, or reading failed: the rest is read
+    # hand by hand from where the blocks stopped, by the serial reading's own code (which
+    # reports a read error where it would have).
+    rest = _then_fail(buffer, failed) if failed is not None else _chunks_after(buffer, stream, progress)
+    yield from hands_of_lines(path, decoded_lines(rest, block_mode), first_line)
 
 
 def _read(stream: BinaryIO, size: int, progress: ReadProgress | None) -> bytes:
@@ -172,6 +166,12 @@ def _read(stream: BinaryIO, size: int, progress: ReadProgress | None) -> bytes:
     if progress is not None:
         progress.done += len(data)
     return data
+
+
+def _then_fail(buffer: bytes, exc: OSError) -> Iterator[bytes]:
+    """``buffer``, then the error that stopped the reading."""
+    yield buffer
+    raise exc
 
 
 def _chunks_after(buffer: bytes, stream: BinaryIO, progress: ReadProgress | None) -> Iterator[bytes]:
@@ -201,27 +201,11 @@ def _starts(pattern: re.Pattern[bytes], unit: int, buffer: bytes, start: int) ->
     return [m.end() for m in pattern.finditer(buffer, start) if m.start() % unit == 0]
 
 
-def _text(data: bytes, mode: str, at_start: bool) -> str | bytes:
-    """UTF-16 ``data`` decoded (its BOM left out at the file's start); other ``data`` as it is."""
-    if mode in (UTF16_LE, UTF16_BE):
-        return (data[2:] if at_start else data).decode(mode, errors="replace")
-    return data
-
-
 def _line_breaks(data: bytes, mode: str, at_start: bool) -> int:
-    """The physical lines ``data`` ends (``\\n``, ``\\r\\n`` or a lone ``\\r``)."""
-    text = _text(data, mode, at_start)
-    if isinstance(text, str):
+    """The physical lines ``data`` ends (``\\n``, ``\\r\\n`` or a lone ``\\r``); UTF-16 is
+    counted in its text (its BOM left out at the file's start), where a break's
+    bytes cannot be mistaken for part of another character."""
+    if mode in (UTF16_LE, UTF16_BE):
+        text = (data[2:] if at_start else data).decode(mode, errors="replace")
         return text.count("\n") + text.count("\r") - text.count("\r\n")
-    return text.count(b"\n") + text.count(b"\r") - text.count(b"\r\n")
-
-
-def _whole_lines(buffer: bytes, mode: str) -> int:
-    """How many bytes of ``buffer`` end with its last line break."""
-    _, unit = _CUTS[mode]
-    if unit == 1:
-        return max(buffer.rfind(b"\n"), buffer.rfind(b"\r")) + 1
-    for end in range(len(buffer) - len(buffer) % 2, 0, -2):
-        if buffer[end - 2 : end].decode(mode, errors="replace") in ("\n", "\r"):
-            return end
-    return 0
+    return data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n")

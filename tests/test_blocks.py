@@ -4,15 +4,16 @@ and violations that reading it line by line gives."""
 from __future__ import annotations
 
 import codecs
+import io
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from razzlog.blocks import HandBlock, hands_of_block, iter_blocks
-from razzlog.lines import MAX_LINE_LENGTH
-from razzlog.sources import RawHand, ReadProgress, iter_raw_hands
+from razzlog.blocks import HandBlock, _cut_blocks, hands_of_block, iter_blocks
+from razzlog.lines import MAX_LINE_LENGTH, decoded_lines, encoding_mode
+from razzlog.sources import RawHand, ReadProgress, _chunks, hands_of_lines, iter_raw_hands
 from razzlog.violations import Violation
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
@@ -162,3 +163,37 @@ def test_progress_counts_every_byte_once(tmp_path: Path) -> None:
     progress = ReadProgress.of([str(utf16)])
     list(iter_blocks([str(utf16)], block_bytes=64, progress=progress))
     assert progress.done == progress.total
+
+
+class _FailingDisk(io.BytesIO):
+    """A file whose reads fail with an I/O error from byte ``fail_at`` on (as a bad disk does)."""
+
+    def __init__(self, data: bytes, fail_at: int) -> None:
+        super().__init__(data)
+        self.fail_at = fail_at
+
+    def read(self, size: int | None = -1) -> bytes:
+        if self.tell() >= self.fail_at:
+            raise OSError(5, "Input/output error")
+        left = self.fail_at - self.tell()
+        return super().read(left if size is None or size < 0 else min(size, left))
+
+    read1 = read
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=_files() | _utf16_files(), cut=st.floats(0.05, 1.0), block_bytes=st.integers(4, 300))
+def test_a_read_error_midway_is_reported_where_the_serial_reading_reports_it(
+    data: bytes, cut: float, block_bytes: int
+) -> None:
+    fail_at = max(4, int(len(data) * cut))
+    serial = list(hands_of_lines("f.txt", decoded_lines(_chunks(_FailingDisk(data, fail_at)))))
+    disk = _FailingDisk(data, fail_at)
+    head = disk.read(max(block_bytes, 3))
+    if len(data) <= fail_at:
+        return  # no error to see
+    found: list[RawHand | Violation] = []
+    for item in _cut_blocks("f.txt", disk, head, encoding_mode(head), block_bytes, 1 << 20, None):
+        found.extend(hands_of_block(item) if isinstance(item, HandBlock) else [item])
+    assert found == serial
+    assert isinstance(found[-1], Violation) and found[-1].message.startswith("cannot read file")

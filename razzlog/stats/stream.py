@@ -39,7 +39,7 @@ from razzlog.stats.report import (
     sort_rows,
     stats_of_rows,
 )
-from razzlog.stats.tables import TableBuilder, build_from_chunks
+from razzlog.stats.tables import TableBuilder, build_from_chunks, detected_hero
 from razzlog.violations import Violation
 
 BLOCK_HANDS = 16_384  # chunks are added up a block of about this many hands at a time
@@ -137,7 +137,7 @@ class StatsAccumulator:
         self.pending: list[TableChunk] = []
         self.pending_hands = 0
         self.sums: pl.DataFrame | None = None  # per group and player: the SUMMANDS (or low counts)
-        self.dealt: pl.DataFrame | None = None  # per player: hands with their hole cards shown
+        self.dealt: pl.DataFrame | None = None  # per player: hands with their hole cards shown (dealt_hole)
         self.selected: pl.DataFrame | None = None  # per selected player: their hands
         self.seen: dict[str, pl.Series] = {}  # per site: the hand ids read so far
         self.selected_hands = 0
@@ -170,12 +170,8 @@ class StatsAccumulator:
             hands.select("hand_idx", *_HAND_KEYS), on="hand_idx", how="inner"
         )
         self.parsed += hands.height
-        self.dealt = _merged(
-            self.dealt,
-            players.group_by("player").agg(dealt=pl.col("dealt_hole").sum()),
-            ["player"],
-            ["dealt"],
-        )
+        dealt = players.group_by("player").agg(pl.col("dealt_hole").sum())
+        self.dealt = _merged(self.dealt, dealt, ["player"], ["dealt_hole"])
         rows = players.lazy()
         if self.since is not None:
             rows = rows.filter(pl.col("date") >= self.since)
@@ -213,12 +209,13 @@ class StatsAccumulator:
     def finish(self, min_hands: int = 1, sort: str | None = None) -> StatsReport:
         """The statistics (or lows) of every hand added, grouped, filtered and sorted."""
         self._add_block()
-        hero = self.hero if self.hero is not None else self._detected_hero()
+        hero = self.hero
+        if hero is None and self.dealt is not None:
+            hero = detected_hero(self.dealt)
         if self.hero_only and hero is None:
             raise ValueError(NO_HERO)
-        if (
-            self.sums is None or self.selected is None
-        ):  # no hand: the (empty) figures of empty tables, same columns and types
+        # no hand: the (empty) figures of empty tables, same columns and types
+        if self.sums is None or self.selected is None:
             tables = TableBuilder(detail=False).finish(hero)
             if self.lows:
                 frame = low_distribution(tables, self.keys)
@@ -236,18 +233,6 @@ class StatsAccumulator:
         return StatsReport(
             frame, hands, selected.height, hero, tuple(self.problems), self.duplicates, self.parsed
         )
-
-    def _detected_hero(self) -> str | None:
-        """As :func:`razzlog.stats.tables.detected_hero`: most hands with hole cards shown, then by name."""
-        if self.dealt is None:
-            return None
-        best = (
-            self.dealt.filter(pl.col("dealt") > 0)
-            .select(pl.col("player").cast(pl.String), "dealt")
-            .sort(["dealt", "player"], descending=[True, False])
-            .head(1)
-        )
-        return str(best["player"][0]) if best.height else None
 
 
 def _merged(

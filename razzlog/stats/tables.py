@@ -187,12 +187,16 @@ def first_sightings(hands: pl.DataFrame) -> pl.Series | None:
 
 
 def detected_hero(players: pl.DataFrame) -> str | None:
-    """The player whose three 3rd-street cards the log shows most often (ties: by name)."""
+    """The player whose three 3rd-street cards the log shows most often (ties: by name).
+
+    ``dealt_hole`` is a flag per player-hand, or already a count per player
+    (what :mod:`razzlog.stats.stream` keeps): either way its sum is the count.
+    """
     counts = (
         players.lazy()
-        .filter("dealt_hole")
         .group_by("player")
-        .agg(hands=pl.len())
+        .agg(hands=pl.col("dealt_hole").sum())
+        .filter(pl.col("hands") > 0)
         .select(pl.col("player").cast(pl.String), "hands")
         .sort(["hands", "player"], descending=[True, False])
         .head(1)
