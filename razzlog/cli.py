@@ -429,9 +429,11 @@ def stats(
     from razzlog.stats.stream import report_stats
 
     reading = ReadProgress.of(paths)
-    # detail=False: only the columns the statistics read, so that large inputs fit in memory
+    # detail=False: only the columns the statistics read, which report_stats adds up
     chunks = table_chunks(paths, jobs_for(jobs, reading.total), detail=False, progress=reading)
-    if progress if progress is not None else not quiet and sys.stderr.isatty():
+    if progress is None:
+        progress = not quiet and sys.stderr.isatty()
+    if progress:
         from razzlog.render.progress import tracked
 
         chunks = tracked(chunks, reading, "reading", progress_console(), hands_in=lambda c: c.parsed)

@@ -248,7 +248,7 @@ def map_raw_chunks(
     chunks = _raw_chunks(paths, chunk_size, progress)
     if jobs == 1:
         for chunk in chunks:
-            yield fn([item if isinstance(item, Violation) else RawHand(*item) for item in chunk])
+            yield fn(list(_items(chunk)))
         return
     context = "spawn" if spawn else None
     for results in _ordered(chunks, _RawChunk(fn), jobs, in_flight, context):
@@ -264,7 +264,7 @@ class _RawChunk:
         self.fn = fn
 
     def __call__(self, chunk: list[_RawFields | Violation]) -> bytes:
-        return dumps([self.fn([item if isinstance(item, Violation) else RawHand(*item) for item in chunk])])
+        return dumps([self.fn(list(_items(chunk)))])
 
 
 class _MapChunk:

@@ -103,6 +103,16 @@ def player_hands(
         )
     else:
         rows = rows.join(hands.lazy().select(_HAND_COLUMNS), on="hand_idx", how="inner")
+    return selected(rows, None, since, until)
+
+
+def selected(
+    rows: pl.LazyFrame, players: list[str] | None, since: date | None, until: date | None
+) -> pl.LazyFrame:
+    """The player-hand ``rows`` (with their hand's ``date``) of ``players`` (names; None: all),
+    played from ``since`` to ``until`` (inclusive; None: no bound)."""
+    if players is not None:
+        rows = rows.filter(pl.col("player").is_in(players))
     if since is not None:
         rows = rows.filter(pl.col("date") >= since)
     if until is not None:

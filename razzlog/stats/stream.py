@@ -35,6 +35,7 @@ from razzlog.stats.report import (
     low_label,
     lows_of_rows,
     player_stats,
+    selected,
     selection_size,
     sort_rows,
     stats_of_rows,
@@ -132,7 +133,11 @@ class StatsAccumulator:
         # the player filter: names known now ("@hero" replaced when the hero is named), or
         # None with hero_only when it is the hero yet to be found
         self.hero_only = wanted == [HERO] and hero is None
-        self.named = None if wanted is None or self.hero_only else [hero if n == HERO else n for n in wanted]
+        self.named = (
+            None
+            if wanted is None or self.hero_only
+            else [hero if n == HERO and hero is not None else n for n in wanted]
+        )
         self.since, self.until = since, until
         self.pending: list[TableChunk] = []
         self.pending_hands = 0
@@ -172,13 +177,7 @@ class StatsAccumulator:
         self.parsed += hands.height
         dealt = players.group_by("player").agg(pl.col("dealt_hole").sum())
         self.dealt = _merged(self.dealt, dealt, ["player"], ["dealt_hole"])
-        rows = players.lazy()
-        if self.since is not None:
-            rows = rows.filter(pl.col("date") >= self.since)
-        if self.until is not None:
-            rows = rows.filter(pl.col("date") <= self.until)
-        if self.named is not None:
-            rows = rows.filter(pl.col("player").is_in(self.named))
+        rows = selected(players.lazy(), self.named, self.since, self.until)
         if not self.hero_only:
             self.selected_hands += rows.select(pl.col("hand_idx").n_unique()).collect().item()
         per_player = rows.group_by("player").agg(rows=pl.len()).collect()
