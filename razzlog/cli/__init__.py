@@ -1,0 +1,47 @@
+"""The ``razzlog`` command line: options in, library calls, renderers out.
+
+One module per command, each registering on the shared typer ``app``
+(``razzlog/cli/app.py``, with the options and helpers they share).  Heavy
+modules (lark, polars, the rules, rich rendering) are imported inside the
+commands so that ``razzlog --help`` stays fast.  Only reports go to
+standard output; messages go to standard error.  Exit codes follow
+CONTRACT.md: 0 success, 1 violations at or above ``--fail-on``, 2 usage
+error or input that cannot be read at all.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from razzlog.cli.app import ALLOCATOR_SETTINGS, PROG, app, error, return_freed_memory
+
+# Each command registers on ``app`` when imported, and ``razzlog --help`` lists
+# them in that order: keep this one (not sorted).
+from razzlog.cli import audit, parse, show, stats, generate, rules  # isort: skip  # noqa: F401
+
+__all__ = ["ALLOCATOR_SETTINGS", "PROG", "app", "main", "return_freed_memory"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The console script: run the app; usage errors are one line on standard error."""
+    try:
+        code = app(args=argv, prog_name=PROG, standalone_mode=False)
+    except typer.TyperException as exc:  # click's exceptions (typer vendors click)
+        message = exc.format_message().replace("Value error, ", "")
+        ctx = getattr(exc, "ctx", None)
+        if message:  # empty when the help was shown for want of arguments
+            hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+            error(f"{message}{hint}")
+        code = exc.exit_code
+    except typer.Abort:
+        code = 130
+    except BrokenPipeError:
+        # The reader went away (``razzlog audit … | head``): stop quietly.
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        code = 1
+    return code if isinstance(code, int) else 0

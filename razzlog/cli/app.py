@@ -1,0 +1,207 @@
+"""The typer app every command registers on, the options and choices they
+share, and the helpers they call (standard error, output streams, consoles).
+
+Light on purpose: typer only; rich and the rest are imported inside the
+helpers, so that ``razzlog --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, NoReturn, TextIO
+
+import typer
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+PROG = "razzlog"
+
+app = typer.Typer(
+    name=PROG,
+    help="Audit, replay and analyse Razz (seven-card stud low) hand histories.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+class Site(StrEnum):
+    POKERSTARS = "pokerstars"
+    FULLTILT = "fulltilt"
+
+
+class Encoding(StrEnum):
+    UTF8 = "utf-8"
+    UTF16 = "utf-16"
+
+
+class AuditFormat(StrEnum):
+    TABLE = "table"
+    JSON = "json"
+    JSONL = "jsonl"
+
+
+class ParseFormat(StrEnum):
+    JSONL = "jsonl"
+
+
+class StatsFormat(StrEnum):
+    TABLE = "table"
+    JSON = "json"
+    CSV = "csv"
+    PARQUET = "parquet"
+
+
+class FailOn(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    NEVER = "never"
+
+
+class ProfileName(StrEnum):
+    AUTO = "auto"
+    POKERSTARS = "pokerstars"
+    FULLTILT = "fulltilt"
+    CASINO = "casino"
+
+
+PathsArg = Annotated[
+    list[str],
+    typer.Argument(
+        help="Hand history files or folders (read recursively); '-' is standard input.",
+        metavar="PATH",
+        show_default=False,
+    ),
+]
+OutputOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--output",
+        "-o",
+        help="Write the report to this file instead of standard output.",
+        dir_okay=False,
+        show_default=False,
+    ),
+]
+JobsOpt = Annotated[
+    int,
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=0,
+        help="Worker processes; 0: one per CPU (one process for inputs under 2 MB). Output order is kept.",
+    ),
+]
+ProgressOpt = Annotated[
+    bool | None,
+    typer.Option(
+        "--progress/--no-progress",
+        help="Progress bar on standard error (default: when standard error is a terminal "
+        "and the report goes to a file or a pipe).",
+        show_default=False,
+    ),
+]
+ProfileOpt = Annotated[
+    ProfileName,
+    typer.Option("--profile", help="Rule profile; 'auto' picks the site's own."),
+]
+
+
+def error(message: str) -> None:
+    """One line on standard error."""
+    sys.stderr.write(f"{PROG}: error: {message}\n")
+    sys.stderr.flush()
+
+
+def usage_error(message: str) -> NoReturn:
+    error(message)
+    raise typer.Exit(2)
+
+
+@contextmanager
+def output_stream(path: Path | None, encoding: str = "utf-8") -> Iterator[TextIO]:
+    """Standard output, or ``path`` opened for writing (a usage error if it cannot be)."""
+    if path is None and encoding == "utf-8":
+        yield sys.stdout
+        return
+    if path is None:  # another encoding on standard output: its bytes, encoded here
+        wrapper = io.TextIOWrapper(sys.stdout.buffer, encoding=encoding, newline="")
+        try:
+            yield wrapper
+        finally:
+            wrapper.flush()
+            wrapper.detach()  # standard output itself stays open
+        return
+    try:
+        stream = open(path, "w", encoding=encoding, newline="")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        usage_error(f"cannot write {path}: {exc.strerror or exc}")
+    try:
+        yield stream
+    finally:
+        stream.close()
+
+
+def report_console(out: TextIO, to_file: bool) -> Console:
+    """A rich console for a report: colours only on a terminal, never in a file."""
+    from rich.console import Console
+
+    if to_file:
+        return Console(file=out, color_system=None, force_terminal=False, width=120, highlight=False)
+    return Console(file=out, highlight=False)
+
+
+def show_progress(asked: bool | None, output: Path | None) -> bool:
+    """Whether to draw a progress bar: as asked, or when it cannot mix with the report.
+
+    A report printed on the terminal the bar would be drawn on is its own
+    progress, and the two would garble each other.
+    """
+    if asked is not None:
+        return asked
+    return sys.stderr.isatty() and (output is not None or not sys.stdout.isatty())
+
+
+def progress_console() -> Console:
+    from rich.console import Console
+
+    return Console(file=sys.stderr)
+
+
+# polars' allocator (jemalloc) gives freed pages back to the system only a
+# second or more later (polars' own settings): the queries at the end of
+# ``stats`` free and take hundreds of MB within that time, which added up to
+# twice the memory the tables hold.  Giving pages back at once costs a few
+# system calls per chunk of hands.  Read when polars loads (here, or in a
+# worker, which inherits the environment); a setting of the user's stands.
+ALLOCATOR_SETTINGS = ("_RJEM_MALLOC_CONF", "background_thread:true,dirty_decay_ms:0,muzzy_decay_ms:0")
+
+
+def return_freed_memory() -> None:
+    """Have polars return freed memory to the system at once (before polars is imported)."""
+    import os
+
+    os.environ.setdefault(*ALLOCATOR_SETTINGS)
+
+
+def rule_names(values: list[str] | None, option: str) -> set[str] | None:
+    """``--select``/``--ignore`` values as rule names; a usage error for an unknown one."""
+    if not values:
+        return None
+    from razzlog.violations import resolve_rule_names
+
+    try:
+        return resolve_rule_names(values) or None
+    except ValueError as exc:
+        usage_error(f"{option}: {exc}")
+
+
+def exit_with(code: int) -> NoReturn:
+    raise typer.Exit(code)

@@ -1,0 +1,102 @@
+"""``razzlog audit``: parse and replay every hand, report the rule violations."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from razzlog.cli.app import (
+    AuditFormat,
+    FailOn,
+    JobsOpt,
+    OutputOpt,
+    PathsArg,
+    ProfileName,
+    ProfileOpt,
+    ProgressOpt,
+    app,
+    error,
+    exit_with,
+    output_stream,
+    progress_console,
+    report_console,
+    rule_names,
+    show_progress,
+)
+
+
+@app.command()
+def audit(
+    paths: PathsArg,
+    format: Annotated[AuditFormat, typer.Option("--format", "-f", help="Report format.")] = AuditFormat.TABLE,
+    output: OutputOpt = None,
+    fail_on: Annotated[
+        FailOn, typer.Option("--fail-on", help="Exit 1 when a violation of this severity or worse is found.")
+    ] = FailOn.ERROR,
+    profile: ProfileOpt = ProfileName.AUTO,
+    select: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--select",
+            metavar="RULES",
+            help="Only these rules (names or codes, comma-separated; repeatable).",
+            show_default=False,
+        ),
+    ] = None,
+    ignore: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--ignore",
+            metavar="RULES",
+            help="Skip these rules (names or codes, comma-separated; repeatable).",
+            show_default=False,
+        ),
+    ] = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Table format: only the summary line.")
+    ] = False,
+    open_pair_double: Annotated[
+        bool,
+        typer.Option(
+            "--open-pair-double",
+            help="Allow the 4th-street big bet when an open pair shows (a stud-high casino option).",
+        ),
+    ] = False,
+    jobs: JobsOpt = 0,
+    progress: ProgressOpt = None,
+) -> None:
+    """Parse and replay every hand; report the rule violations."""
+    selected = rule_names(select, "--select")
+    ignored = rule_names(ignore, "--ignore")
+    from razzlog.parallel import audit_parallel, jobs_for
+    from razzlog.render import audit as render
+    from razzlog.sources import ReadProgress
+
+    reading = ReadProgress.of(paths)
+
+    with output_stream(output) as out:
+        writer: render.AuditWriter
+        if format is AuditFormat.JSONL:
+            writer = render.JsonlWriter(out)
+        elif format is AuditFormat.JSON:
+            writer = render.JsonWriter(out)
+        else:
+            writer = render.TableWriter(report_console(out, output is not None), quiet=quiet)
+        reports = audit_parallel(
+            paths,
+            profile.value,
+            selected,
+            ignored,
+            jobs_for(jobs, reading.total),
+            open_pair_double,
+            progress=reading,
+        )
+        if show_progress(progress, output):
+            from razzlog.render.progress import tracked
+
+            reports = tracked(reports, reading, "auditing", progress_console())
+        tally = render.run(reports, writer)
+    for problem in tally.input_problems():
+        error(problem)
+    exit_with(tally.exit_code(fail_on.value))

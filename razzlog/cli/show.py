@@ -1,0 +1,46 @@
+"""``razzlog show``: one hand replayed street by street, with its violations."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from razzlog.cli.app import (
+    PathsArg,
+    ProfileName,
+    ProfileOpt,
+    app,
+    error,
+    exit_with,
+    report_console,
+    usage_error,
+)
+
+
+@app.command()
+def show(
+    hand_id: Annotated[str, typer.Argument(help="The hand id as the site prints it.", show_default=False)],
+    paths: PathsArg,
+    profile: ProfileOpt = ProfileName.AUTO,
+) -> None:
+    """Replay one hand street by street, with its violations under the lines where they happen."""
+    from razzlog.api import audit_paths
+    from razzlog.render.audit import hand_title, is_unreadable, violations_table
+    from razzlog.render.show import find_report, hand_view, print_hand
+
+    unreadable: list[str] = []
+    report = find_report(audit_paths(paths, profile.value), hand_id, unreadable_files=unreadable)
+    for file in unreadable:
+        error(f"{file}: cannot be read")
+    if report is None:
+        usage_error(f"hand {hand_id} not found in {', '.join(paths)}")
+    console = report_console(sys.stdout, to_file=False)
+    if report.hand is None:
+        assert not is_unreadable(report)
+        console.print(hand_title(report))
+        console.print(violations_table(report.violations))
+        error(f"hand {hand_id} cannot be replayed: it does not parse")
+        exit_with(1)
+    print_hand(console, hand_view(report.hand, report.violations))

@@ -1,0 +1,171 @@
+"""``razzlog stats``: player statistics, grouped and filtered."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from razzlog.cli.app import (
+    PROG,
+    JobsOpt,
+    OutputOpt,
+    PathsArg,
+    StatsFormat,
+    app,
+    error,
+    exit_with,
+    output_stream,
+    progress_console,
+    report_console,
+    return_freed_memory,
+    usage_error,
+)
+
+
+@app.command()
+def stats(
+    paths: PathsArg,
+    by: Annotated[
+        str,
+        typer.Option(
+            "--by",
+            metavar="KEYS",
+            help="Group by these keys, comma-separated: player, site, stakes, currency, date, table, "
+            "tournament (currency is always added).",
+        ),
+    ] = "player,currency",
+    player: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--player",
+            metavar="NAME",
+            help="Only this player's hands (repeatable); '@hero' is the hero.",
+            show_default=False,
+        ),
+    ] = None,
+    hero: Annotated[
+        str | None,
+        typer.Option(
+            "--hero",
+            metavar="NAME",
+            help="The player whose hole cards the log shows (default: detected).",
+            show_default=False,
+        ),
+    ] = None,
+    since: Annotated[
+        str | None,
+        typer.Option(
+            "--since",
+            metavar="DATE",
+            help="Only hands played on or after DATE (YYYY-MM-DD).",
+            show_default=False,
+        ),
+    ] = None,
+    until: Annotated[
+        str | None,
+        typer.Option(
+            "--until",
+            metavar="DATE",
+            help="Only hands played on or before DATE (YYYY-MM-DD).",
+            show_default=False,
+        ),
+    ] = None,
+    min_hands: Annotated[
+        int, typer.Option("--min-hands", min=0, metavar="N", help="Leave out groups with fewer hands.")
+    ] = 1,
+    sort: Annotated[
+        str | None,
+        typer.Option(
+            "--sort",
+            metavar="COLUMN[:asc|:desc]",
+            help="Sort by an output column, numbers most first (default: hands; with --lows: the groups).",
+            show_default=False,
+        ),
+    ] = None,
+    lows: Annotated[
+        bool,
+        typer.Option("--lows", help="The distribution of final lows at showdown instead of the figures."),
+    ] = False,
+    format: Annotated[StatsFormat, typer.Option("--format", "-f", help="Report format.")] = StatsFormat.TABLE,
+    output: OutputOpt = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No progress bar and no notes on standard error.")
+    ] = False,
+    jobs: JobsOpt = 0,
+    progress: Annotated[
+        bool | None,
+        typer.Option(
+            "--progress/--no-progress",
+            help="Progress bar on standard error (default: when it is a terminal, unless --quiet).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Player statistics (VPIP, steals, aggression, showdowns, net…), grouped and filtered."""
+    return_freed_memory()
+    from razzlog.stats.report import check_sort, group_keys, low_columns, parse_date, stat_columns
+
+    try:
+        keys = group_keys(by)
+        first = parse_date(since) if since is not None else None
+        last = parse_date(until) if until is not None else None
+        if sort is not None:
+            check_sort(sort, low_columns(keys) if lows else stat_columns(keys))
+    except ValueError as exc:
+        usage_error(str(exc))
+    if format is StatsFormat.PARQUET and output is None:
+        usage_error("--format parquet needs --output FILE")
+
+    from razzlog.parallel import jobs_for
+    from razzlog.render import stats as render
+    from razzlog.sources import ReadProgress
+    from razzlog.stats.chunks import table_chunks
+    from razzlog.stats.stream import report_stats
+
+    reading = ReadProgress.of(paths)
+    # detail=False: only the columns the statistics read, which report_stats adds up
+    chunks = table_chunks(paths, jobs_for(jobs, reading.total), detail=False, progress=reading)
+    if progress is None:
+        progress = not quiet and sys.stderr.isatty()
+    if progress:
+        from razzlog.render.progress import tracked
+
+        chunks = tracked(chunks, reading, "reading", progress_console(), hands_in=lambda c: c.parsed)
+    try:
+        # added up while reading where the selection allows: memory grows with the groups, not the hands
+        result = report_stats(
+            chunks, keys, player, first, last, hero, lows=lows, min_hands=min_hands, sort=sort
+        )
+    except ValueError as exc:
+        usage_error(str(exc))
+    frame, hands, players = result.frame, result.hands, result.players
+    if format is StatsFormat.PARQUET:
+        assert output is not None
+        try:
+            render.write_parquet(frame, output)
+        except OSError as exc:
+            usage_error(f"cannot write {output}: {exc.strerror or exc}")
+    else:
+        with output_stream(output) as out:
+            if format is StatsFormat.JSON:
+                render.write_json(frame, out)
+            elif format is StatsFormat.CSV:
+                render.write_csv(frame, out)
+            else:
+                console = report_console(out, output is not None)
+                hidden: list[str] = []
+                if lows:
+                    table = render.lows_table(frame, keys)
+                else:
+                    width = console.width if console.is_terminal else None
+                    table, hidden = render.stats_table(frame, keys, result.hero, width)
+                summary = render.summary_line(hands, players, result.hero, hidden)
+                render.print_stats(console, table, frame.height, summary)
+    errors, notes = render.input_messages(result.problems, result.duplicates, result.parsed)
+    for message in errors:
+        error(message)
+    for message in [] if quiet else notes:
+        sys.stderr.write(f"{PROG}: note: {message}\n")
+    exit_with(2 if errors else 0)
