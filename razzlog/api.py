@@ -85,10 +85,21 @@ def audit_paths(
     Input that is no hand history at all is reported as an ``unknown-format``
     report with no hand id.  ``progress``, if given, counts the bytes read.
     """
+    return audit_items(iter_raw_hands(paths, progress), profile, select, ignore, open_pair_double)
+
+
+def audit_items(
+    items: Iterable[RawHand | Violation],
+    profile: str = "auto",
+    select: set[str] | None = None,
+    ignore: set[str] | None = None,
+    open_pair_double: bool = False,
+) -> Iterator[HandReport]:
+    """:func:`audit_paths` of hands already read (and the input's violations, passed through)."""
     from razzlog.rules.engine import CrossHandChecks
 
     cross = CrossHandChecks()
-    for item in iter_raw_hands(paths, progress):
+    for item in items:
         report = audit_item(item, profile, cross, open_pair_double)
         kept = tuple(v for v in report.violations if _wanted(v.rule, select, ignore))
         yield HandReport(report.file, report.first_line, report.site, report.hand_id, report.hand, kept)

@@ -117,17 +117,56 @@ def _blocks_of_file(
         yield from _cut_blocks(path, stream, head, mode, block_bytes, max_block_bytes, progress)
 
 
+def blocks_of_range(
+    path: str,
+    name: str,
+    start: int,
+    end: int,
+    first_line: int,
+    mode: str | None,
+    block_bytes: int = BLOCK_BYTES,
+    progress: ReadProgress | None = None,
+) -> Iterator[HandBlock | RawHand | Violation]:
+    """The blocks of bytes ``start`` to ``end`` of ``path``, whose hands and violations are to
+    name the file ``name``: the whole file (``start`` 0, ``mode`` None), or its part from the
+    start of line ``first_line`` on, which (after blank lines) starts with a hand header and is
+    in encoding ``mode``.  What the store reads of a file that grew (:mod:`razzlog.store`).
+    OSError if the file cannot be opened."""
+    with open(path, "rb") as raw:
+        raw.seek(start)
+        stream = _Limited(raw, end - start)
+        head = _read(stream, max(block_bytes, 3), progress)
+        file_mode = encoding_mode(head) if mode is None else mode
+        yield from _cut_blocks(
+            name, stream, head, file_mode, block_bytes, MAX_BLOCK_BYTES, progress, first_line, mode
+        )
+
+
+class _Limited:
+    """The next ``left`` bytes of a stream, and no more (a file still being written grows)."""
+
+    def __init__(self, stream: BinaryIO, left: int) -> None:
+        self.stream = stream
+        self.left = left
+
+    def read(self, size: int = -1) -> bytes:
+        want = self.left if size < 0 else min(size, self.left)
+        data = self.stream.read(want) if want else b""
+        self.left -= len(data)
+        return data
+
+
 def _cut_blocks(
     path: str,
-    stream: BinaryIO,
+    stream: BinaryIO | _Limited,
     buffer: bytes,
     mode: str,
     block_bytes: int,
     max_block_bytes: int,
     progress: ReadProgress | None,
+    first_line: int = 1,
+    block_mode: str | None = None,  # None: the first block decodes the file's start (its BOM) itself
 ) -> Iterator[HandBlock | RawHand | Violation]:
-    first_line = 1
-    block_mode: str | None = None  # the first block decodes the file's start (its BOM) itself
     at_end = not buffer
     want = block_bytes
     failed: OSError | None = None
@@ -161,7 +200,7 @@ def _cut_blocks(
     yield from hands_of_lines(path, decoded_lines(rest, block_mode), first_line)
 
 
-def _read(stream: BinaryIO, size: int, progress: ReadProgress | None) -> bytes:
+def _read(stream: BinaryIO | _Limited, size: int, progress: ReadProgress | None) -> bytes:
     data = stream.read(size)
     if progress is not None:
         progress.done += len(data)
@@ -174,7 +213,9 @@ def _then_fail(buffer: bytes, exc: OSError) -> Iterator[bytes]:
     raise exc
 
 
-def _chunks_after(buffer: bytes, stream: BinaryIO, progress: ReadProgress | None) -> Iterator[bytes]:
+def _chunks_after(
+    buffer: bytes, stream: BinaryIO | _Limited, progress: ReadProgress | None
+) -> Iterator[bytes]:
     yield buffer
     while piece := _read(stream, 64 * 1024, progress):
         yield piece

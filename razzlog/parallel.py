@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any, TypeVar, cast
 
-from razzlog.api import HandReport, audit_paths, parse_paths
+from razzlog.api import HandReport, audit_items, audit_paths, parse_paths
 from razzlog.blocks import BLOCK_BYTES, HandBlock, hands_of_block, iter_blocks
 from razzlog.events import Hand
 from razzlog.pickling import dumps
@@ -50,7 +50,7 @@ R = TypeVar("R")
 # A raw hand as sent to a worker: RawHand's fields (a plain tuple pickles faster).
 _RawFields = tuple[str, int, tuple[str, ...], str]
 # What a worker is given: a block of a file's bytes, or hands already read.
-_Task = HandBlock | list[_RawFields | Violation]
+Task = HandBlock | list[_RawFields | Violation]
 
 
 def cpu_jobs(jobs: int) -> int:
@@ -106,12 +106,46 @@ def audit_parallel(
     if jobs == 1:
         yield from audit_paths(paths, profile, select, ignore, open_pair_double, progress=progress)
         return
+    tasks = hand_tasks(paths, chunk_size, block_bytes, progress)
+    yield from _audited(tasks, profile, select, ignore, jobs, open_pair_double, keep_hands, in_flight)
+
+
+def audit_items_parallel(
+    items: Iterable[RawHand | Violation],
+    profile: str = "auto",
+    select: set[str] | None = None,
+    ignore: set[str] | None = None,
+    jobs: int = 0,
+    open_pair_double: bool = False,
+    *,
+    chunk_size: int = CHUNK_SIZE,
+) -> Iterator[HandReport]:
+    """:func:`razzlog.api.audit_items` on ``jobs`` processes (0: one per CPU), in input order:
+    the audit of hands already read (the hand store's texts, for one)."""
+    jobs = cpu_jobs(jobs)
+    if jobs == 1:
+        yield from audit_items(items, profile, select, ignore, open_pair_double)
+        return
+    tasks = in_tasks(items, chunk_size)
+    yield from _audited(tasks, profile, select, ignore, jobs, open_pair_double, False, None)
+
+
+def _audited(
+    tasks: Iterator[Task],
+    profile: str,
+    select: set[str] | None,
+    ignore: set[str] | None,
+    jobs: int,
+    open_pair_double: bool,
+    keep_hands: bool,
+    in_flight: int | None,
+) -> Iterator[HandReport]:
+    """The reports of ``tasks``, audited by ``jobs`` processes; the cross-hand checks here, in order."""
     from razzlog.rules.engine import CrossHandChecks, sort_by_line
 
     cross = CrossHandChecks()
     work = _AuditChunk(profile, open_pair_double, keep_hands)
-    tasks = _hand_tasks(paths, chunk_size, block_bytes, progress)
-    for results in _ordered(tasks, work, jobs, in_flight):
+    for results in ordered_results(tasks, work, jobs, in_flight):
         for kind, first, found, facts in results:
             if kind == _PARSED:
                 hand: Hand = first
@@ -140,14 +174,14 @@ class _AuditChunk:
         self.open_pair_double = open_pair_double
         self.keep_hands = keep_hands
 
-    def __call__(self, task: _Task) -> bytes:
+    def __call__(self, task: Task) -> bytes:
         from razzlog.rules.engine import cross_facts, hand_violations
         from razzlog.rules.profiles import profile_for
         from razzlog.rules.replay import replay
         from razzlog.sites import parse_raw_hand
 
         out: list[tuple[int, Any, Any, Any]] = []
-        for raw in _items(task):
+        for raw in task_items(task):
             if isinstance(raw, Violation):
                 out.append((_INPUT_ERROR, raw, None, None))
                 continue
@@ -221,8 +255,8 @@ def map_parsed(
     if jobs == 1:
         yield from map(fn, parse_paths(paths, progress=progress))
         return
-    tasks = _hand_tasks(paths, chunk_size, block_bytes, progress)
-    for results in _ordered(tasks, _MapChunk(fn), jobs, in_flight):
+    tasks = hand_tasks(paths, chunk_size, block_bytes, progress)
+    for results in ordered_results(tasks, _MapChunk(fn), jobs, in_flight):
         yield from results
 
 
@@ -248,10 +282,10 @@ def map_raw_chunks(
     chunks = _raw_chunks(paths, chunk_size, progress)
     if jobs == 1:
         for chunk in chunks:
-            yield fn(list(_items(chunk)))
+            yield fn(list(task_items(chunk)))
         return
     context = "spawn" if spawn else None
-    for results in _ordered(chunks, _RawChunk(fn), jobs, in_flight, context):
+    for results in ordered_results(chunks, _RawChunk(fn), jobs, in_flight, context):
         yield from results
 
 
@@ -264,42 +298,42 @@ class _RawChunk:
         self.fn = fn
 
     def __call__(self, chunk: list[_RawFields | Violation]) -> bytes:
-        return dumps([self.fn(list(_items(chunk)))])
+        return dumps([self.fn(list(task_items(chunk)))])
 
 
 class _MapChunk:
     def __init__(self, fn: Callable[[Hand | Violation], Any]) -> None:
         self.fn = fn
 
-    def __call__(self, task: _Task) -> bytes:
+    def __call__(self, task: Task) -> bytes:
         from razzlog.sites import parse_raw_hand
 
         fn = self.fn
         return dumps(
-            [fn(item if isinstance(item, Violation) else parse_raw_hand(item)) for item in _items(task)]
+            [fn(item if isinstance(item, Violation) else parse_raw_hand(item)) for item in task_items(task)]
         )
 
 
 # --------------------------------------------------------------------------- the pool
 
 
-def _hand_tasks(
+def hand_tasks(
     paths: Iterable[str], size: int, block_bytes: int, progress: ReadProgress | None = None
-) -> Iterator[_Task]:
+) -> Iterator[Task]:
     """The input as work for the pool: blocks of a file's bytes (the worker reads the hands
     out of them, see :mod:`razzlog.blocks`), and lists of at most ``size`` hands already
     read for what cannot be cut into blocks (standard input)."""
-    return _in_chunks(iter_blocks(paths, block_bytes, progress), size)
+    return in_tasks(iter_blocks(paths, block_bytes, progress), size)
 
 
 def _raw_chunks(
     paths: Iterable[str], size: int, progress: ReadProgress | None = None
 ) -> Iterator[list[_RawFields | Violation]]:
     """The input's hands in lists of ``size``."""
-    return cast(Iterator[list[_RawFields | Violation]], _in_chunks(iter_raw_hands(paths, progress), size))
+    return cast(Iterator[list[_RawFields | Violation]], in_tasks(iter_raw_hands(paths, progress), size))
 
 
-def _in_chunks(items: Iterable[HandBlock | RawHand | Violation], size: int) -> Iterator[_Task]:
+def in_tasks(items: Iterable[HandBlock | RawHand | Violation], size: int) -> Iterator[Task]:
     """Blocks as they are; the hands and violations between them in lists of at most ``size``."""
     chunk: list[_RawFields | Violation] = []
     for item in items:
@@ -319,7 +353,7 @@ def _in_chunks(items: Iterable[HandBlock | RawHand | Violation], size: int) -> I
         yield chunk
 
 
-def _items(task: _Task) -> Iterator[RawHand | Violation]:
+def task_items(task: Task) -> Iterator[RawHand | Violation]:
     """The hands (or input violations) of a task, in a worker."""
     if isinstance(task, HandBlock):
         yield from hands_of_block(task)
@@ -334,7 +368,7 @@ def _executor(jobs: int, context: str | None = None) -> Executor:
     return ProcessPoolExecutor(max_workers=jobs, mp_context=mp_context)
 
 
-def _ordered(
+def ordered_results(
     chunks: Iterator[Any],
     work: Callable[[Any], bytes],
     jobs: int,

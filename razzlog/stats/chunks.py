@@ -95,9 +95,9 @@ class ChunkRows:
         # the hand ids go with the chunk to find the hands read twice (see TableBuilder)
         hands_keep, players_keep = (None, None) if self.detail else ((*STATS_HANDS, "hand_id"), STATS_PLAYERS)
         return TableChunk(
-            _frame(self.hands, HANDS_SCHEMA, hands_keep),
-            _frame(self.players, PLAYERS_SCHEMA, players_keep),
-            _frame(self.actions, ACTIONS_SCHEMA, None) if self.detail else empty(ACTIONS_SCHEMA, None),
+            rows_frame(self.hands, HANDS_SCHEMA, hands_keep),
+            rows_frame(self.players, PLAYERS_SCHEMA, players_keep),
+            rows_frame(self.actions, ACTIONS_SCHEMA, None) if self.detail else empty(ACTIONS_SCHEMA, None),
             tuple(self.problems),
             self.file,
             self.last_line,
@@ -184,7 +184,7 @@ def _count_type(values: tuple[int, ...]) -> pl.DataType:
     return COUNT if top <= 0xFF else pl.UInt16() if top <= 0xFFFF else pl.UInt32()
 
 
-def _frame(rows: list[Row], schema: dict[str, pl.DataType], keep: tuple[str, ...] | None) -> pl.DataFrame:
+def rows_frame(rows: list[Row], schema: dict[str, pl.DataType], keep: tuple[str, ...] | None) -> pl.DataFrame:
     """One DataFrame from row tuples (laid out as ``schema``), built column by column.
 
     Money goes to polars as whole units (faster than ``Decimal`` objects, and
