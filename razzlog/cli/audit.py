@@ -11,7 +11,6 @@ from razzlog.cli.app import (
     FailOn,
     JobsOpt,
     OutputOpt,
-    PathsArg,
     ProfileName,
     ProfileOpt,
     ProgressOpt,
@@ -24,11 +23,12 @@ from razzlog.cli.app import (
     rule_names,
     show_progress,
 )
+from razzlog.cli.store_options import OptionalPathsArg, ReadStoreOpt, opened_store, paths_or_store
 
 
 @app.command()
 def audit(
-    paths: PathsArg,
+    paths: OptionalPathsArg = None,
     format: Annotated[AuditFormat, typer.Option("--format", "-f", help="Report format.")] = AuditFormat.TABLE,
     output: OutputOpt = None,
     fail_on: Annotated[
@@ -65,8 +65,10 @@ def audit(
     ] = False,
     jobs: JobsOpt = 0,
     progress: ProgressOpt = None,
+    store: ReadStoreOpt = None,
 ) -> None:
     """Parse and replay every hand; report the rule violations."""
+    paths = paths_or_store(paths, store)
     selected = rule_names(select, "--select")
     ignored = rule_names(ignore, "--ignore")
     from razzlog.parallel import audit_parallel, jobs_for
@@ -83,20 +85,28 @@ def audit(
             writer = render.JsonWriter(out)
         else:
             writer = render.TableWriter(report_console(out, output is not None), quiet=quiet)
-        reports = audit_parallel(
-            paths,
-            profile.value,
-            selected,
-            ignored,
-            jobs_for(jobs, reading.total),
-            open_pair_double,
-            progress=reading,
-        )
-        if show_progress(progress, output):
-            from razzlog.render.progress import tracked
+        if store is not None:
+            from razzlog.store.audit import stored_reports
 
-            reports = tracked(reports, reading, "auditing", progress_console())
-        tally = render.run(reports, writer)
+            summary, reports = stored_reports(
+                opened_store(store), profile.value, open_pair_double, selected, ignored, jobs
+            )
+            tally = render.run(reports, writer, summary)
+        else:
+            reports = audit_parallel(
+                paths,
+                profile.value,
+                selected,
+                ignored,
+                jobs_for(jobs, reading.total),
+                open_pair_double,
+                progress=reading,
+            )
+            if show_progress(progress, output):
+                from razzlog.render.progress import tracked
+
+                reports = tracked(reports, reading, "auditing", progress_console())
+            tally = render.run(reports, writer)
     for problem in tally.input_problems():
         error(problem)
     exit_with(tally.exit_code(fail_on.value))

@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 
 from razzlog.cli.app import (
-    PathsArg,
     ProfileName,
     ProfileOpt,
     app,
@@ -17,25 +16,35 @@ from razzlog.cli.app import (
     report_console,
     usage_error,
 )
+from razzlog.cli.store_options import OptionalPathsArg, ReadStoreOpt, opened_store, paths_or_store
 
 
 @app.command()
 def show(
     hand_id: Annotated[str, typer.Argument(help="The hand id as the site prints it.", show_default=False)],
-    paths: PathsArg,
+    paths: OptionalPathsArg = None,
     profile: ProfileOpt = ProfileName.AUTO,
+    store: ReadStoreOpt = None,
 ) -> None:
     """Replay one hand street by street, with its violations under the lines where they happen."""
+    paths = paths_or_store(paths, store)
     from razzlog.api import audit_paths
     from razzlog.render.audit import hand_title, is_unreadable, violations_table
     from razzlog.render.show import find_report, hand_view, print_hand
 
     unreadable: list[str] = []
-    report = find_report(audit_paths(paths, profile.value), hand_id, unreadable_files=unreadable)
+    if store is not None:
+        from razzlog.store.show import stored_report
+
+        report = stored_report(opened_store(store), hand_id, profile.value)
+        where = f"the store {store}"
+    else:
+        report = find_report(audit_paths(paths, profile.value), hand_id, unreadable_files=unreadable)
+        where = ", ".join(paths)
     for file in unreadable:
         error(f"{file}: cannot be read")
     if report is None:
-        usage_error(f"hand {hand_id} not found in {', '.join(paths)}")
+        usage_error(f"hand {hand_id} not found in {where}")
     console = report_console(sys.stdout, to_file=False)
     if report.hand is None:
         assert not is_unreadable(report)

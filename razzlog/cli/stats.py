@@ -11,7 +11,6 @@ from razzlog.cli.app import (
     PROG,
     JobsOpt,
     OutputOpt,
-    PathsArg,
     StatsFormat,
     app,
     error,
@@ -22,11 +21,12 @@ from razzlog.cli.app import (
     return_freed_memory,
     usage_error,
 )
+from razzlog.cli.store_options import OptionalPathsArg, ReadStoreOpt, opened_store, paths_or_store
 
 
 @app.command()
 def stats(
-    paths: PathsArg,
+    paths: OptionalPathsArg = None,
     by: Annotated[
         str,
         typer.Option(
@@ -102,8 +102,10 @@ def stats(
             show_default=False,
         ),
     ] = None,
+    store: ReadStoreOpt = None,
 ) -> None:
     """Player statistics (VPIP, steals, aggression, showdowns, net…), grouped and filtered."""
+    paths = paths_or_store(paths, store)
     return_freed_memory()
     from razzlog.stats.report import check_sort, group_keys, low_columns, parse_date, stat_columns
 
@@ -124,20 +126,35 @@ def stats(
     from razzlog.stats.chunks import table_chunks
     from razzlog.stats.stream import report_stats
 
-    reading = ReadProgress.of(paths)
-    # detail=False: only the columns the statistics read, which report_stats adds up
-    chunks = table_chunks(paths, jobs_for(jobs, reading.total), detail=False, progress=reading)
-    if progress is None:
-        progress = not quiet and sys.stderr.isatty()
-    if progress:
-        from razzlog.render.progress import tracked
-
-        chunks = tracked(chunks, reading, "reading", progress_console(), hands_in=lambda c: c.parsed)
     try:
-        # added up while reading where the selection allows: memory grows with the groups, not the hands
-        result = report_stats(
-            chunks, keys, player, first, last, hero, lows=lows, min_hands=min_hands, sort=sort
-        )
+        if store is not None:
+            from razzlog.store.stats import stored_stats
+
+            result = stored_stats(
+                opened_store(store),
+                keys,
+                player,
+                first,
+                last,
+                hero,
+                lows=lows,
+                min_hands=min_hands,
+                sort=sort,
+            )
+        else:
+            reading = ReadProgress.of(paths)
+            # detail=False: only the columns the statistics read, which report_stats adds up
+            chunks = table_chunks(paths, jobs_for(jobs, reading.total), detail=False, progress=reading)
+            if progress is None:
+                progress = not quiet and sys.stderr.isatty()
+            if progress:
+                from razzlog.render.progress import tracked
+
+                chunks = tracked(chunks, reading, "reading", progress_console(), hands_in=lambda c: c.parsed)
+            # added up while reading where the selection allows: memory grows with the groups, not the hands
+            result = report_stats(
+                chunks, keys, player, first, last, hero, lows=lows, min_hands=min_hands, sort=sort
+            )
     except ValueError as exc:
         usage_error(str(exc))
     frame, hands, players = result.frame, result.hands, result.players

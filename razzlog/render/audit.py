@@ -98,11 +98,18 @@ class AuditWriter(Protocol):
     def finish(self, tally: AuditTally) -> None: ...
 
 
-def run(reports: Iterable[HandReport], writer: AuditWriter) -> AuditTally:
-    """Feed every report to the tally and the writer; finish the writer."""
-    tally = AuditTally()
+def run(
+    reports: Iterable[HandReport], writer: AuditWriter, summary: AuditSummary | None = None
+) -> AuditTally:
+    """Feed every report to the tally and the writer; finish the writer.
+
+    With ``summary`` (the counts of a run already made: the hand store's), the
+    reports are only written, not counted.
+    """
+    tally = AuditTally() if summary is None else AuditTally(summary=summary)
     for report in reports:
-        tally.add(report)
+        if summary is None:
+            tally.add(report)
         writer.hand(report)
     writer.finish(tally)
     return tally

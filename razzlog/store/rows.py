@@ -1,0 +1,157 @@
+"""The workers' part of an import: parse, replay, audit and tabulate a block of hands.
+
+What :class:`razzlog.parallel` does for ``audit`` (parse, replay, the per-hand
+rules, the small facts the cross-hand checks need), plus the rows the store
+keeps of each parsed hand, built into polars frames in the worker so that
+only a few Arrow buffers per table cross back to the main process.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+import polars as pl
+
+from razzlog.events import Hand
+from razzlog.parallel import Task, task_items
+from razzlog.pickling import dumps
+from razzlog.sources import RawHand
+from razzlog.stats.chunks import rows_frame
+from razzlog.stats.extract import HandRows, Row, hand_rows
+from razzlog.stats.schema import ACTIONS_SCHEMA, HANDS_SCHEMA, MONEY, PLAYERS_SCHEMA, SCALE
+from razzlog.violations import Violation
+
+PARSED, NOT_PARSED, INPUT_ERROR = 0, 1, 2
+NO_ROWS = -1  # a parsed hand with an amount the store's money columns cannot hold exactly
+
+# The hand columns that the statistics' rows (HANDS_SCHEMA) lack, in this order.
+EXTRA_HANDS: dict[str, pl.DataType] = {
+    "line": pl.Int32(),
+    "last_line": pl.Int32(),
+    "time_utc": pl.Datetime("us", "UTC"),
+    "game": pl.String(),
+    "level": pl.String(),
+    "buy_in": pl.String(),
+    "ante": MONEY,
+    "bring_in_amount": MONEY,
+    "max_seats": pl.UInt8(),
+    "digest": pl.String(),
+    "encoding": pl.String(),
+    "text": pl.String(),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One item of the input as the main process needs it (see :mod:`razzlog.store.importer`)."""
+
+    kind: int  # PARSED, NOT_PARSED or INPUT_ERROR
+    item: Any  # the slim Hand (header and seats), or the Violation
+    file: str
+    line: int
+    found: list[Violation]  # the per-hand rules' violations (parsed hands)
+    facts: Any  # CrossFacts (parsed hands)
+    row: int  # the hand's row in the chunk's frames, or NO_ROWS
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedChunk:
+    records: list[Record]
+    hands: pl.DataFrame  # HANDS_SCHEMA + EXTRA_HANDS, hand_idx: the record's ``row``
+    players: pl.DataFrame
+    actions: pl.DataFrame
+
+
+class ImportWork:
+    """Picklable: what a worker does with one task of :func:`razzlog.parallel.hand_tasks`."""
+
+    def __init__(self, profile: str, open_pair_double: bool, pickled: bool = True) -> None:
+        self.profile = profile
+        self.open_pair_double = open_pair_double
+        self.pickled = pickled
+
+    def __call__(self, task: Task) -> Any:
+        chunk = import_chunk(task, self.profile, self.open_pair_double)
+        return dumps([chunk]) if self.pickled else chunk
+
+
+def import_chunk(task: Task, profile_name: str, open_pair_double: bool) -> ImportedChunk:
+    from razzlog.rules.engine import cross_facts, hand_violations
+    from razzlog.rules.profiles import profile_for
+    from razzlog.rules.replay import replay
+    from razzlog.sites import parse_raw_hand
+
+    records: list[Record] = []
+    parsed_hands: list[tuple[Hand, RawHand]] = []
+    for raw in task_items(task):
+        if isinstance(raw, Violation):
+            records.append(Record(INPUT_ERROR, raw, raw.file, raw.line, [], None, NO_ROWS))
+            continue
+        parsed = parse_raw_hand(raw)
+        if isinstance(parsed, Violation):
+            records.append(Record(NOT_PARSED, parsed, raw.file, raw.first_line, [], None, NO_ROWS))
+            continue
+        profile = profile_for(profile_name, parsed.header.site, open_pair_double)
+        state = replay(parsed, profile)
+        facts = cross_facts(parsed, state, slim=True)
+        found = hand_violations(parsed, state)
+        records.append(Record(PARSED, facts.hand, raw.file, raw.first_line, found, facts, len(parsed_hands)))
+        parsed_hands.append((parsed, raw))
+    try:
+        frames = _frames(parsed_hands)
+    except ValueError:  # an amount of more than 4 decimal places: those hands get no rows
+        exact = [_exact(hand_rows(hand, 0)) for hand, _ in parsed_hands]
+        kept = [pair for pair, ok in zip(parsed_hands, exact, strict=True) if ok]
+        rows = iter(range(len(kept)))
+        numbers = [next(rows) if ok else NO_ROWS for ok in exact]
+        records = [r if r.kind != PARSED else _renumbered(r, numbers[r.row]) for r in records]
+        frames = _frames(kept)
+    return ImportedChunk(records, *frames)
+
+
+def _renumbered(record: Record, row: int) -> Record:
+    return Record(record.kind, record.item, record.file, record.line, record.found, record.facts, row)
+
+
+def _frames(parsed_hands: list[tuple[Hand, RawHand]]) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
+    """The hands, players and actions frames of these hands, numbered 0, 1, 2… (ValueError for an
+    amount the money columns would round)."""
+    tabulated = [(hand_rows(hand, i), _extra_row(hand, raw)) for i, (hand, raw) in enumerate(parsed_hands)]
+    hands = rows_frame([r.hand for r, _ in tabulated], HANDS_SCHEMA, None)
+    extra = pl.DataFrame([e for _, e in tabulated], schema=EXTRA_HANDS, orient="row")
+    return (
+        pl.concat([hands, extra], how="horizontal"),
+        rows_frame([p for r, _ in tabulated for p in r.players], PLAYERS_SCHEMA, None),
+        rows_frame([a for r, _ in tabulated for a in r.actions], ACTIONS_SCHEMA, None),
+    )
+
+
+def _exact(rows: HandRows) -> bool:
+    """Whether every amount of the hand's rows fits the money columns exactly (4 decimal places)."""
+    for row in (rows.hand, *rows.players, *rows.actions):
+        for value in row:
+            if type(value) is Decimal and value != round(value, SCALE):
+                return False
+    return True
+
+
+def _extra_row(hand: Hand, raw: RawHand) -> Row:
+    from razzlog.clock import utc_time
+
+    h = hand.header
+    return (
+        hand.first_line,
+        hand.last_line,
+        utc_time(h.played_at),
+        h.game,
+        h.level,
+        h.buy_in,
+        h.ante,
+        h.bring_in,
+        h.max_seats,
+        hand.text_digest,
+        raw.encoding,
+        "\n".join(raw.lines),
+    )

@@ -1,0 +1,90 @@
+"""``razzlog stats --store``: the statistics of the stored hands, no text parsed.
+
+The store's ``hands`` and ``player_hands`` hold every column the statistics
+read (and more), so each segment becomes a
+:class:`~razzlog.stats.chunks.TableChunk` like those the text path builds, and
+the same :func:`~razzlog.stats.stream.report_stats` adds them up.  Only first
+sightings are read (a later hand with a stored hand's site and id is what
+the text path counts once), so the order of the segments does not matter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import date
+
+import polars as pl
+
+from razzlog.stats.chunks import TableChunk, empty
+from razzlog.stats.schema import ACTIONS_SCHEMA, STATS_HANDS, STATS_PLAYERS, UNIT
+from razzlog.stats.stream import StatsReport, report_stats
+from razzlog.store.tables import Store, violation_of_row
+from razzlog.violations import Violation
+
+UNPARSED_RULES = ("parse-error", "truncated-hand", "unknown-format")
+_HAND_COLUMNS = [c for c in (*STATS_HANDS, "hand_id") if c != "hand_idx"]
+_PLAYER_COLUMNS = [c for c in STATS_PLAYERS if c != "hand_idx"]
+_MONEY = ("big_bet", "net")  # the money columns the statistics read, as whole units there
+
+
+def stored_stats(
+    store: Store,
+    keys: list[str],
+    players: list[str] | None = None,
+    since: date | None = None,
+    until: date | None = None,
+    hero: str | None = None,
+    *,
+    lows: bool = False,
+    min_hands: int = 1,
+    sort: str | None = None,
+) -> StatsReport:
+    """What :func:`razzlog.stats.stream.report_stats` reports of the stored files' text."""
+    result = report_stats(
+        stored_chunks(store), keys, players, since, until, hero, lows=lows, min_hands=min_hands, sort=sort
+    )
+    duplicates = (
+        store.scan("violations").filter(pl.col("rule") == "duplicate-hand").select(pl.len()).collect().item()
+    )
+    return replace(result, duplicates=int(duplicates))
+
+
+def stored_chunks(store: Store) -> Iterator[TableChunk]:
+    """One chunk per segment (first sightings only); the first carries the input's problems."""
+    problems = _problems(store)
+    for segment in store.manifest.segments:
+        hands = (
+            store.scan_segment(segment, "hands")
+            .filter("first_sighting")
+            .select("hand_key", *_HAND_COLUMNS)
+            .with_row_index("hand_idx")
+            .with_columns(_units("big_bet"))
+            .collect()
+        )
+        players = (
+            store.scan_segment(segment, "player_hands")
+            .select("hand_key", *_PLAYER_COLUMNS)
+            .join(hands.lazy().select("hand_key", "hand_idx"), on="hand_key", how="inner")
+            .with_columns(_units("net"))
+            .select("hand_idx", *_PLAYER_COLUMNS)
+            .collect()
+        )
+        yield TableChunk(hands.drop("hand_key"), players, empty(ACTIONS_SCHEMA, None), problems, "", 0)
+        problems = ()
+    if problems:
+        yield TableChunk(pl.DataFrame(), pl.DataFrame(), empty(ACTIONS_SCHEMA, None), problems, "", 0)
+
+
+def _units(column: str) -> pl.Expr:
+    return (pl.col(column) * int(UNIT)).cast(pl.Int64)
+
+
+def _problems(store: Store) -> tuple[Violation, ...]:
+    rows = (
+        store.scan("violations")
+        .filter(pl.col("rule").is_in(UNPARSED_RULES))
+        .sort("file_id", "hand_line", "seq")
+        .collect()
+    )
+    return tuple(violation_of_row(r) for r in rows.iter_rows(named=True))
