@@ -28,7 +28,7 @@ from razzlog.store.manifest import Manifest, StoreError, collect_garbage, commit
 from razzlog.store.plan import GROWN, REPLACED, FilePlan, plan_file
 from razzlog.store.rows import NO_ROWS, PARSED, ImportedChunk, ImportWork, Record, import_chunk
 from razzlog.store.schema import conform, empty
-from razzlog.store.segments import SEGMENT_HANDS, SegmentWriter, compacted
+from razzlog.store.segments import PART_HANDS, SEGMENT_HANDS, SegmentWriter, compacted
 from razzlog.store.tables import duplicate_sources, seen_hands
 from razzlog.violations import Severity, Violation
 
@@ -217,7 +217,7 @@ class _Import:
         name_to_id = {p.name: p.file_id for p in reading}
         for chunk in chunks:
             self._take(chunk, name_to_id)
-        self._flush()
+        self._flush(last=True)
 
     def _chunks(self, plans: list[FilePlan], jobs: int, total: ReadProgress) -> Iterator[ImportedChunk]:
         def tasks() -> Iterator[Task]:
@@ -307,19 +307,24 @@ class _Import:
         if violations:
             frame = pl.DataFrame(violations, schema=VIOLATION_COLUMNS, orient="row")
             self.buffer["violations"].append(conform(frame, "violations"))
-        if self.buffered_hands >= self.segment_hands:
+        if self.buffered_hands >= min(PART_HANDS, self.segment_hands):
             self._flush()
 
-    def _flush(self) -> None:
-        if not any(self.buffer.values()):
-            return
-        frames = {
-            t: pl.concat(parts, how="vertical_relaxed") if parts else empty(t)
-            for t, parts in self.buffer.items()
-        }
-        self.segments.append(self.writer.write(frames))
-        self.buffer = {t: [] for t in self.buffer}
-        self.buffered_hands = 0
+    def _flush(self, last: bool = False) -> None:
+        """Write the rows held so far as a part of the segment, and close the segment when it is full
+        (or ``last``)."""
+        if any(self.buffer.values()):
+            frames = {
+                t: pl.concat(parts, how="vertical_relaxed") if parts else empty(t)
+                for t, parts in self.buffer.items()
+            }
+            self.writer.add(frames)
+            self.buffer = {t: [] for t in self.buffer}
+            self.buffered_hands = 0
+        if last or self.writer.hands >= self.segment_hands:
+            segment = self.writer.close()
+            if segment is not None:
+                self.segments.append(segment)
 
     def _drop_files(self, file_ids: set[int]) -> None:
         kept = []

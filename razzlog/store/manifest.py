@@ -105,7 +105,9 @@ def read_manifest(root: Path) -> Manifest | None:
     except FileNotFoundError:
         if root.exists() and not root.is_dir():
             raise StoreError(f"{root} is a file, not a store folder") from None
-        if root.is_dir() and any(p.name not in (LOCK, *SEGMENT_TABLES, "files") for p in root.iterdir()):
+        if root.is_dir() and any(
+            p.name not in (LOCK, *SEGMENT_TABLES, "files", "parts") for p in root.iterdir()
+        ):
             raise StoreError(f"{root} is not a razzlog store (no {MANIFEST}) and is not empty") from None
         return None
     except OSError as exc:

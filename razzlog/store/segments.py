@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import polars as pl
+import pyarrow.parquet as pq
 
 from razzlog.store.manifest import Segment
 from razzlog.store.schema import SEGMENT_TABLES, conform, empty
@@ -21,31 +22,72 @@ SEGMENT_HANDS = 200_000  # hands per segment: a few hundred MB of rows to build,
 SMALL_SEGMENT_HANDS = SEGMENT_HANDS // 4
 MAX_SMALL_SEGMENTS = 8  # more small segments than this are merged into one
 ROW_GROUP_ROWS = 128 * 1024  # rows per Parquet row group: its statistics let readers skip the rest
+# ``hands`` holds each hand's text (some 2 KB): smaller groups, so that writing one holds less
+ROW_GROUP_ROWS_OF = {"hands": 16 * 1024}
+PART_HANDS = 4_096  # hands per part: what the import holds in memory before writing it out
 
 
 class SegmentWriter:
-    """Names and writes the segments of one import (generation)."""
+    """Names and writes the segments of one import (generation).
+
+    Rows come in parts (:meth:`add`), each written at once as row groups of
+    the segment's open Parquet files (pyarrow's ``ParquetWriter``: polars writes
+    a file at a time), so a segment of hundreds of thousands of hands never sits
+    in memory whole; :meth:`close` finishes the files and syncs them to disk.
+    """
 
     def __init__(self, root: Path, generation: int) -> None:
         self.root = root
         self.generation = generation
         self.count = 0
+        self.writers: dict[str, pq.ParquetWriter] = {}
+        self.hands = 0
+        self.rows = dict.fromkeys(SEGMENT_TABLES, 0)
+        self.file_ids: set[int] = set()
+
+    def _name(self) -> str:
+        return f"g{self.generation:06d}-{self.count:04d}"
+
+    def add(self, frames: dict[str, pl.DataFrame]) -> None:
+        """Rows for the segment being written (per table; a missing table adds none)."""
+        if not self.writers:
+            self.count += 1
+            for table in SEGMENT_TABLES:
+                path = self.root / table / f"{self._name()}.parquet"
+                path.parent.mkdir(parents=True, exist_ok=True)
+                schema = empty(table).to_arrow().schema
+                self.writers[table] = pq.ParquetWriter(
+                    path, schema, compression="zstd", write_statistics=True
+                )
+        for table in SEGMENT_TABLES:
+            if table not in frames or not frames[table].height:
+                continue
+            frame = conform(frames[table], table)
+            self.writers[table].write_table(
+                frame.to_arrow(), row_group_size=ROW_GROUP_ROWS_OF.get(table, ROW_GROUP_ROWS)
+            )
+            self.rows[table] += frame.height
+            if table in ("hands", "violations"):
+                self.file_ids |= {int(i) for i in frame["file_id"].unique().to_list()}
+        self.hands = self.rows["hands"]
+
+    def close(self) -> Segment | None:
+        """The segment of the rows added since the last one (None if there were none)."""
+        if not self.writers:
+            return None
+        for table, writer in self.writers.items():
+            writer.close()
+            _sync(self.root / table / f"{self._name()}.parquet")
+        segment = Segment(self._name(), self.hands, dict(self.rows), sorted(self.file_ids))
+        self.writers, self.hands, self.rows, self.file_ids = {}, 0, dict.fromkeys(SEGMENT_TABLES, 0), set()
+        return segment
 
     def write(self, frames: dict[str, pl.DataFrame]) -> Segment:
-        """A new segment holding ``frames`` (per table; a missing table is written empty)."""
-        self.count += 1
-        name = f"g{self.generation:06d}-{self.count:04d}"
-        rows: dict[str, int] = {}
-        for table in SEGMENT_TABLES:
-            frame = conform(frames[table], table) if table in frames else empty(table)
-            write_parquet(frame, self.root / table / f"{name}.parquet")
-            rows[table] = frame.height
-        hands = frames.get("hands")
-        file_ids = set(hands["file_id"].unique().to_list()) if hands is not None else set()
-        violations = frames.get("violations")
-        if violations is not None:
-            file_ids |= set(violations["file_id"].unique().to_list())
-        return Segment(name, rows["hands"], rows, sorted(int(i) for i in file_ids))
+        """A new segment holding ``frames``."""
+        self.add(frames)
+        segment = self.close()
+        assert segment is not None
+        return segment
 
     def without_files(self, segment: Segment, file_ids: set[int]) -> Segment | None:
         """``segment`` less the rows of ``file_ids`` (None if nothing is left)."""
@@ -63,11 +105,12 @@ class SegmentWriter:
         return self.write(kept)
 
     def merged(self, segments: Iterable[Segment]) -> Segment:
-        """One segment holding the rows of ``segments``."""
-        parts = [read_segment(self.root, s) for s in segments]
-        return self.write(
-            {t: pl.concat([p[t] for p in parts], how="vertical_relaxed") for t in SEGMENT_TABLES}
-        )
+        """One segment holding the rows of ``segments``, read and written one at a time."""
+        for segment in segments:
+            self.add(read_segment(self.root, segment))
+        merged = self.close()
+        assert merged is not None
+        return merged
 
 
 def read_segment(root: Path, segment: Segment) -> dict[str, pl.DataFrame]:
@@ -78,6 +121,10 @@ def write_parquet(frame: pl.DataFrame, path: Path) -> None:
     """``frame`` as a zstd-compressed Parquet file with statistics, on disk before this returns."""
     path.parent.mkdir(parents=True, exist_ok=True)
     frame.write_parquet(path, compression="zstd", statistics=True, row_group_size=ROW_GROUP_ROWS)
+    _sync(path)
+
+
+def _sync(path: Path) -> None:
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
