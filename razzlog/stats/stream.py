@@ -44,7 +44,8 @@ from razzlog.stats.tables import TableBuilder, build_from_chunks, detected_hero
 from razzlog.violations import Violation
 
 BLOCK_HANDS = 16_384  # chunks are added up a block of about this many hands at a time
-_HAND_KEYS = ("site", "stakes", "currency", "date", "table", "tournament", "big_bet")
+MERGE_PARTS = 8  # blocks whose sums are merged into the totals at once
+HAND_KEYS = ("site", "stakes", "currency", "date", "table", "tournament", "big_bet")
 
 
 def report_stats(
@@ -144,6 +145,10 @@ class StatsAccumulator:
         self.sums: pl.DataFrame | None = None  # per group and player: the SUMMANDS (or low counts)
         self.dealt: pl.DataFrame | None = None  # per player: hands with their hole cards shown (dealt_hole)
         self.selected: pl.DataFrame | None = None  # per selected player: their hands
+        # the parts added since the last merge into dealt, selected and sums (see _merge_parts)
+        self.parts: list[pl.DataFrame] = []
+        self.selected_parts: list[pl.DataFrame] = []
+        self.sum_parts: list[pl.DataFrame] = []
         self.seen: dict[str, pl.Series] = {}  # per site: the hand ids read so far
         self.selected_hands = 0
         self.parsed = 0
@@ -172,23 +177,38 @@ class StatsAccumulator:
         self.pending, self.pending_hands = [], 0
         hands = self._first_sightings(pl.concat(hands_frames, how="vertical_relaxed"))
         players = pl.concat(players_frames, how="vertical_relaxed").join(
-            hands.select("hand_idx", *_HAND_KEYS), on="hand_idx", how="inner"
+            hands.select("hand_idx", *HAND_KEYS), on="hand_idx", how="inner"
         )
-        self.parsed += hands.height
-        dealt = players.group_by("player").agg(pl.col("dealt_hole").sum())
-        self.dealt = _merged(self.dealt, dealt, ["player"], ["dealt_hole"])
+        self.add_rows(players, hands.height)
+
+    def add_rows(self, players: pl.DataFrame, hands: int) -> None:
+        """Add player-hand rows that carry their hand's keys (``HAND_KEYS``), of ``hands`` hands
+        none of which was added before (``hand_idx`` tells them apart within the call)."""
+        self.parsed += hands
+        self.parts.append(players.group_by("player").agg(pl.col("dealt_hole").sum()))
         rows = selected(players.lazy(), self.named, self.since, self.until)
         if not self.hero_only:
             self.selected_hands += rows.select(pl.col("hand_idx").n_unique()).collect().item()
-        per_player = rows.group_by("player").agg(rows=pl.len()).collect()
-        self.selected = _merged(self.selected, per_player, ["player"], ["rows"])
+        self.selected_parts.append(rows.group_by("player").agg(rows=pl.len()).collect())
         if self.lows:
             known = rows.filter("low_known").with_columns(low_label(), rows=pl.lit(1, dtype=pl.UInt32))
-            part = known.group_by(*self.sum_keys, "low").agg(pl.col("rows").sum()).collect()
-            self.sums = _merged(self.sums, part, [*self.sum_keys, "low"], ["rows"])
+            self.sum_parts.append(known.group_by(*self.sum_keys, "low").agg(pl.col("rows").sum()).collect())
         else:
-            part = with_summands(rows).group_by(self.sum_keys).agg(partial_sums()).collect()
-            self.sums = _merged(self.sums, part, self.sum_keys, list(SUMMANDS))
+            self.sum_parts.append(with_summands(rows).group_by(self.sum_keys).agg(partial_sums()).collect())
+        if len(self.sum_parts) >= MERGE_PARTS:
+            self._merge_parts()
+
+    def _merge_parts(self) -> None:
+        """Add the parts' sums to the totals: a few parts at once, as merging is a group-by over
+        every group so far (sums of integers and decimals: the order they are added in is moot)."""
+        if self.parts:
+            self.dealt = _merged(self.dealt, self.parts, ["player"], ["dealt_hole"])
+            self.selected = _merged(self.selected, self.selected_parts, ["player"], ["rows"])
+            if self.lows:
+                self.sums = _merged(self.sums, self.sum_parts, [*self.sum_keys, "low"], ["rows"])
+            else:
+                self.sums = _merged(self.sums, self.sum_parts, self.sum_keys, list(SUMMANDS))
+        self.parts, self.selected_parts, self.sum_parts = [], [], []
 
     def _first_sightings(self, hands: pl.DataFrame) -> pl.DataFrame:
         """The block's hands not seen before (same site and hand id), the ids noted as seen."""
@@ -208,6 +228,7 @@ class StatsAccumulator:
     def finish(self, min_hands: int = 1, sort: str | None = None) -> StatsReport:
         """The statistics (or lows) of every hand added, grouped, filtered and sorted."""
         self._add_block()
+        self._merge_parts()
         hero = self.hero
         if hero is None and self.dealt is not None:
             hero = detected_hero(self.dealt)
@@ -235,10 +256,11 @@ class StatsAccumulator:
 
 
 def _merged(
-    sums: pl.DataFrame | None, part: pl.DataFrame, keys: list[str], values: list[str]
+    sums: pl.DataFrame | None, parts: list[pl.DataFrame], keys: list[str], values: list[str]
 ) -> pl.DataFrame:
-    """``sums`` and ``part`` added up by ``keys``."""
-    if sums is None:
-        return part
-    both = pl.concat([sums, part], how="vertical_relaxed")
+    """``sums`` and ``parts`` added up by ``keys``."""
+    frames = parts if sums is None else [sums, *parts]
+    if len(frames) == 1:
+        return frames[0]
+    both = pl.concat(frames, how="vertical_relaxed")
     return both.group_by(keys).agg(pl.col(v).sum() for v in values)

@@ -17,15 +17,17 @@ from datetime import date
 import polars as pl
 
 from razzlog.stats.chunks import TableChunk, empty
+from razzlog.stats.report import sort_rows
 from razzlog.stats.schema import ACTIONS_SCHEMA, STATS_HANDS, STATS_PLAYERS, UNIT
-from razzlog.stats.stream import StatsReport, report_stats
+from razzlog.stats.stream import HAND_KEYS, StatsAccumulator, StatsReport, report_stats, streamable
+from razzlog.store.manifest import Segment
 from razzlog.store.tables import Store, violation_of_row
 from razzlog.violations import Violation
 
 UNPARSED_RULES = ("parse-error", "truncated-hand", "unknown-format")
 _HAND_COLUMNS = [c for c in (*STATS_HANDS, "hand_id") if c != "hand_idx"]
 _PLAYER_COLUMNS = [c for c in STATS_PLAYERS if c != "hand_idx"]
-_MONEY = ("big_bet", "net")  # the money columns the statistics read, as whole units there
+HANDS_AT_ONCE = 50_000  # hands added up at a time: their rows and the sums' temporaries fit in ~100 MB
 
 
 def stored_stats(
@@ -41,9 +43,20 @@ def stored_stats(
     sort: str | None = None,
 ) -> StatsReport:
     """What :func:`razzlog.stats.stream.report_stats` reports of the stored files' text."""
-    result = report_stats(
-        stored_chunks(store), keys, players, since, until, hero, lows=lows, min_hands=min_hands, sort=sort
-    )
+    if streamable(players, hero):
+        # added up a segment at a time, each read with its hands' keys in one query
+        accumulator = StatsAccumulator(keys, players, since, until, hero, lows=lows)
+        accumulator.problems.extend(_problems(store))
+        for segment in store.manifest.segments:
+            for rows, hands in _segment_rows(store, segment, HANDS_AT_ONCE):
+                accumulator.add_rows(rows, hands)
+        result = accumulator.finish(min_hands, None if lows else sort)
+        if lows and sort is not None:
+            result = replace(result, frame=sort_rows(result.frame, sort, keys))
+    else:
+        result = report_stats(
+            stored_chunks(store), keys, players, since, until, hero, lows=lows, min_hands=min_hands, sort=sort
+        )
     duplicates = (
         store.scan("violations").filter(pl.col("rule") == "duplicate-hand").select(pl.len()).collect().item()
     )
@@ -74,6 +87,32 @@ def stored_chunks(store: Store) -> Iterator[TableChunk]:
         problems = ()
     if problems:
         yield TableChunk(pl.DataFrame(), pl.DataFrame(), empty(ACTIONS_SCHEMA, None), problems, "", 0)
+
+
+def _segment_rows(store: Store, segment: Segment, hands_at_once: int) -> Iterator[tuple[pl.DataFrame, int]]:
+    """The segment's player-hand rows of first sightings, with their hand's keys, some
+    ``hands_at_once`` hands at a time (the row groups' statistics on ``hand_key`` let each
+    query read only its own); and how many hands each time."""
+    hands = (
+        store.scan_segment(segment, "hands")
+        .filter("first_sighting")
+        .select(pl.col("hand_key").alias("hand_idx"), *HAND_KEYS)
+        .with_columns(_units("big_bet"))
+        .collect()
+        .sort("hand_idx")
+    )
+    for start in range(0, hands.height, hands_at_once):
+        part = hands.slice(start, hands_at_once)
+        low, high = part["hand_idx"][0], part["hand_idx"][-1]
+        players = (
+            store.scan_segment(segment, "player_hands")
+            .filter(pl.col("hand_key").is_between(low, high))
+            .select(pl.col("hand_key").alias("hand_idx"), *_PLAYER_COLUMNS)
+            .with_columns(_units("net"))
+            .join(part.lazy(), on="hand_idx", how="inner")
+            .collect()
+        )
+        yield players, part.height
 
 
 def _units(column: str) -> pl.Expr:
