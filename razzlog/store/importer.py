@@ -10,55 +10,27 @@ none (:mod:`razzlog.store.manifest`).
 from __future__ import annotations
 
 import os
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
-from razzlog.blocks import blocks_of_range
+from razzlog.blocks import HandBlock, blocks_of_range
 from razzlog.parallel import CHUNK_SIZE, Task, cpu_jobs, in_tasks, ordered_results
 from razzlog.rules.engine import CrossHandChecks, sort_by_line
-from razzlog.sources import STDIN, ReadProgress, iter_files
+from razzlog.sources import STDIN, RawHand, ReadProgress, iter_files, read_error
 from razzlog.store import carry
+from razzlog.store.files import VIOLATION_COLUMNS, files_table, starting_counts, violation_row
 from razzlog.store.manifest import Manifest, StoreError, collect_garbage, commit, locked, read_manifest
 from razzlog.store.plan import GROWN, REPLACED, FilePlan, plan_file
+from razzlog.store.result import ImportResult
 from razzlog.store.rows import NO_ROWS, PARSED, ImportedChunk, ImportWork, Record, import_chunk
 from razzlog.store.schema import conform, empty
-from razzlog.store.segments import PART_HANDS, SEGMENT_HANDS, SegmentWriter, compacted
-from razzlog.store.tables import duplicate_sources, seen_hands
+from razzlog.store.segments import PART_HANDS, SEGMENT_HANDS, SegmentWriter, compacted, write_parquet
+from razzlog.store.tables import StoredIds, duplicate_sources
 from razzlog.violations import Severity, Violation
-
-UNPARSED_RULES = ("parse-error", "truncated-hand", "unknown-format")
-
-
-@dataclass(slots=True)
-class ImportResult:
-    """What an import did, for its summary and exit code."""
-
-    store: Path
-    files: Counter[str] = field(default_factory=Counter)  # per status (plan.STATUSES)
-    hands_read: int = 0  # as audit counts hands
-    hands_parsed: int = 0
-    hands_added: int = 0  # rows added to ``hands``
-    identical: int = 0  # copies of a stored hand, not stored again
-    conflicting: int = 0  # same id as a stored hand, other text: stored, a duplicate-hand error
-    not_parsed: int = 0  # hands with a parse-error or truncated-hand (or of another game)
-    violations: Counter[str] = field(default_factory=Counter)  # per rule
-    worst: Severity | None = None
-    problems: list[Violation] = field(default_factory=list)  # inputs that could not be read
-    hands_in_store: int = 0
-    generation: int = 0
-
-    def exit_code(self, fail_on: str = "error") -> int:
-        if self.problems:
-            return 2
-        if self.worst is None or fail_on == "never":
-            return 0
-        return 1 if self.worst.level >= Severity(fail_on).level else 0
 
 
 def import_paths(
@@ -134,13 +106,14 @@ class _Import:
         self.next_file_id = manifest.next_file_id
         self.next_hand_key = manifest.next_hand_key
         self.segments = list(manifest.segments)
-        self.new_segments: list[Any] = []
         self.buffer: dict[str, list[pl.DataFrame]] = {
             t: [] for t in ("hands", "player_hands", "actions", "violations")
         }
         self.buffered_hands = 0
         self.files_done: dict[int, dict[str, Any]] = {}
         self.cross = CrossHandChecks()
+        self.stored: StoredIds | None = None  # the stored ids, until a hand may repeat one
+        self.failed: set[int] = set()  # files that could not be read after all
 
     # ------------------------------------------------------------------ planning
 
@@ -159,8 +132,6 @@ class _Import:
             try:
                 plan = plan_file(item, file_id, old)
             except OSError as exc:
-                from razzlog.sources import read_error
-
                 self.result.problems.append(read_error(item, 0, exc))
                 continue
             if old is None:
@@ -204,12 +175,12 @@ class _Import:
             self._drop_files(dropped)
         if not reading:
             return
-        self.cross.seen = seen_hands(self.root, self.segments)
+        self.stored = StoredIds(self.root, self.segments)
         for p in reading:
             if p.status == GROWN and p.old is not None:
                 carry.restore(self.cross, p.old["carry"])
         for p in reading:
-            self.files_done[p.file_id] = _file_counts(p)
+            self.files_done[p.file_id] = starting_counts(p)
         total = ReadProgress(sum(p.bytes_to_read for p in reading))
         chunks = self._chunks(reading, cpu_jobs(jobs), total)
         if progress is not None:
@@ -222,11 +193,7 @@ class _Import:
     def _chunks(self, plans: list[FilePlan], jobs: int, total: ReadProgress) -> Iterator[ImportedChunk]:
         def tasks() -> Iterator[Task]:
             for p in plans:
-                assert p.fingerprint is not None
-                blocks = blocks_of_range(
-                    p.path, p.name, p.offset, p.fingerprint.size, p.first_line, p.mode, progress=total
-                )
-                yield from in_tasks(blocks, CHUNK_SIZE)
+                yield from in_tasks(self._blocks(p, total), CHUNK_SIZE)
 
         profile, double = self.manifest.profile, self.manifest.open_pair_double
         if jobs == 1:
@@ -237,7 +204,29 @@ class _Import:
         for results in ordered_results(tasks(), ImportWork(profile, double), jobs, None, "spawn"):
             yield from results
 
+    def _blocks(self, plan: FilePlan, total: ReadProgress) -> Iterator[HandBlock | RawHand | Violation]:
+        """The file's blocks; a file gone or unreadable since it was planned is left as it was."""
+        assert plan.fingerprint is not None
+        try:
+            yield from blocks_of_range(
+                plan.path,
+                plan.name,
+                plan.offset,
+                plan.fingerprint.size,
+                plan.first_line,
+                plan.mode,
+                progress=total,
+            )
+        except OSError as exc:
+            self.failed.add(plan.file_id)
+            self.result.problems.append(read_error(plan.path, 0, exc))
+
     def _take(self, chunk: ImportedChunk, name_to_id: dict[str, int]) -> None:
+        if self.stored is not None:
+            ids = [(r.item.header.site, r.item.header.hand_id) for r in chunk.records if r.kind == PARSED]
+            if self.stored.may_hold(ids):  # a hand seen before: the check needs the stored ones
+                self.stored.load_into(self.cross.seen)
+                self.stored = None
         rows: list[int] = []
         keys: list[int] = []
         first: list[bool] = []
@@ -267,7 +256,7 @@ class _Import:
             else:
                 self.result.not_parsed += is_hand
             for seq, v in enumerate(found):
-                violations.append(_violation_row(v, file_id, record.line, seq))
+                violations.append(violation_row(v, file_id, record.line, seq))
                 self.result.violations[v.rule] += 1
                 if self.result.worst is None or v.severity.level > self.result.worst.level:
                     self.result.worst = v.severity
@@ -341,10 +330,9 @@ class _Import:
 
     def commit(self) -> ImportResult:
         segments = compacted(self.writer, self.segments)
-        files = self._files_table()
+        read = [p for p in self.plans if p.file_id not in self.failed]
+        files = files_table(self.old_files, read, self.files_done, self.cross, self.generation)
         files_path = f"files/g{self.generation:06d}.parquet"
-        from razzlog.store.segments import write_parquet
-
         write_parquet(files, self.root / files_path)
         self.manifest = replace(
             self.manifest,
@@ -357,59 +345,3 @@ class _Import:
         commit(self.root, self.manifest)
         self.result.hands_in_store = sum(s.hands for s in segments)
         return self.result
-
-    def _files_table(self) -> pl.DataFrame:
-        now = datetime.now(UTC)
-        rows: dict[int, dict[str, Any]] = {int(r["file_id"]): r for r in self.old_files.iter_rows(named=True)}
-        for p in self.plans:
-            if p.fingerprint is None:
-                continue  # unchanged, untouched
-            row = dict(rows.get(p.file_id) or {})
-            prints = p.fingerprint
-            row.update(
-                file_id=p.file_id,
-                path=p.name,
-                real_path=p.real_path,
-                size=prints.size,
-                mtime=datetime.fromtimestamp(p.mtime_ns / 1e9, UTC),
-                mtime_ns=p.mtime_ns,
-                digest=prints.digest,
-                encoding_mode=prints.mode,
-                line_breaks=prints.line_breaks,
-                ends_with=prints.ends_with,
-            )
-            if p.reads:
-                counts = self.files_done[p.file_id]
-                row.update(counts, imported_at=now, generation=self.generation)
-                row["carry"] = carry.saved(self.cross, p.name)
-            rows[p.file_id] = row
-        if not rows:
-            return empty("files")
-        frame = pl.DataFrame(list(rows.values()), schema_overrides=dict(empty("files").schema), strict=False)
-        return conform(frame, "files").sort("file_id")
-
-
-def _file_counts(plan: FilePlan) -> dict[str, Any]:
-    """A read file's counts: from zero, or from its stored ones when only its new bytes are read."""
-    names = ("hands", "hands_parsed", "hands_stored", "violations")
-    if plan.status == GROWN and plan.old is not None:
-        counts: dict[str, Any] = {n: int(plan.old[n]) for n in names}
-    else:
-        counts = dict.fromkeys(names, 0)
-    counts["last_unparsed"] = (
-        False if plan.status != GROWN or plan.old is None else bool(plan.old["last_unparsed"])
-    )
-    return counts
-
-
-VIOLATION_COLUMNS = (
-    "file_id", "hand_line", "seq", "file", "line", "column", "site", "hand_id",
-    "rule", "code", "severity", "player", "street", "message",
-)  # fmt: skip
-
-
-def _violation_row(v: Violation, file_id: int, hand_line: int, seq: int) -> tuple[Any, ...]:
-    return (
-        file_id, hand_line, seq, v.file, v.line, v.column, v.site, v.hand_id,
-        v.rule, v.code, v.severity.value, v.player, v.street, v.message,
-    )  # fmt: skip

@@ -9,7 +9,7 @@ committed; nothing here changes a file that a manifest names.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import polars as pl
@@ -50,25 +50,27 @@ class SegmentWriter:
 
     def add(self, frames: dict[str, pl.DataFrame]) -> None:
         """Rows for the segment being written (per table; a missing table adds none)."""
+        for table in SEGMENT_TABLES:
+            if table in frames:
+                self.add_rows(table, frames[table])
+
+    def add_rows(self, table: str, frame: pl.DataFrame) -> None:
+        """Rows of one table for the segment being written."""
         if not self.writers:
             self.count += 1
-            for table in SEGMENT_TABLES:
-                path = self.root / table / f"{self._name()}.parquet"
+            for name in SEGMENT_TABLES:
+                path = self.root / name / f"{self._name()}.parquet"
                 path.parent.mkdir(parents=True, exist_ok=True)
-                schema = empty(table).to_arrow().schema
-                self.writers[table] = pq.ParquetWriter(
-                    path, schema, compression="zstd", write_statistics=True
-                )
-        for table in SEGMENT_TABLES:
-            if table not in frames or not frames[table].height:
-                continue
-            frame = conform(frames[table], table)
-            self.writers[table].write_table(
-                frame.to_arrow(), row_group_size=ROW_GROUP_ROWS_OF.get(table, ROW_GROUP_ROWS)
-            )
-            self.rows[table] += frame.height
-            if table in ("hands", "violations"):
-                self.file_ids |= {int(i) for i in frame["file_id"].unique().to_list()}
+                schema = empty(name).to_arrow().schema
+                self.writers[name] = pq.ParquetWriter(path, schema, compression="zstd", write_statistics=True)
+        if not frame.height:
+            return
+        frame = conform(frame, table)
+        rows = ROW_GROUP_ROWS_OF.get(table, ROW_GROUP_ROWS)
+        self.writers[table].write_table(frame.to_arrow(), row_group_size=rows)
+        self.rows[table] += frame.height
+        if table in ("hands", "violations"):
+            self.file_ids |= {int(i) for i in frame["file_id"].unique().to_list()}
         self.hands = self.rows["hands"]
 
     def close(self) -> Segment | None:
@@ -90,31 +92,48 @@ class SegmentWriter:
         return segment
 
     def without_files(self, segment: Segment, file_ids: set[int]) -> Segment | None:
-        """``segment`` less the rows of ``file_ids`` (None if nothing is left)."""
-        frames = read_segment(self.root, segment)
-        hands = frames["hands"].filter(~pl.col("file_id").is_in(list(file_ids)))
-        keys = hands.select("hand_key")
-        kept = {
-            "hands": hands,
-            "player_hands": frames["player_hands"].join(keys, on="hand_key", how="semi"),
-            "actions": frames["actions"].join(keys, on="hand_key", how="semi"),
-            "violations": frames["violations"].filter(~pl.col("file_id").is_in(list(file_ids))),
-        }
-        if not kept["hands"].height and not kept["violations"].height:
+        """``segment`` less the rows of ``file_ids`` (None if nothing is left), read and written a
+        batch of rows at a time."""
+        gone = pl.Series(sorted(file_ids), dtype=pl.Int32)
+        kept_keys: list[pl.Series] = []
+        for table in ("hands", "violations"):
+            for batch in _batches(self.root / segment.path(table)):
+                kept = batch.filter(~pl.col("file_id").is_in(gone.implode()))
+                if table == "hands":
+                    kept_keys.append(kept["hand_key"])
+                self.add_rows(table, kept)
+        keys = pl.concat(kept_keys) if kept_keys else pl.Series(dtype=pl.Int64)
+        for table in ("player_hands", "actions"):
+            for batch in _batches(self.root / segment.path(table)):
+                self.add_rows(table, batch.filter(pl.col("hand_key").is_in(keys.implode())))
+        if not self.rows["hands"] and not self.rows["violations"]:
+            self.discard()
             return None
-        return self.write(kept)
+        return self.close()
 
     def merged(self, segments: Iterable[Segment]) -> Segment:
-        """One segment holding the rows of ``segments``, read and written one at a time."""
+        """One segment holding the rows of ``segments``, read and written a batch at a time."""
         for segment in segments:
-            self.add(read_segment(self.root, segment))
+            for table in SEGMENT_TABLES:
+                for batch in _batches(self.root / segment.path(table)):
+                    self.add_rows(table, batch)
         merged = self.close()
         assert merged is not None
         return merged
 
+    def discard(self) -> None:
+        """Drop the segment being written (its files are garbage no manifest names)."""
+        for writer in self.writers.values():
+            writer.close()
+        self.writers, self.hands, self.rows, self.file_ids = {}, 0, dict.fromkeys(SEGMENT_TABLES, 0), set()
 
-def read_segment(root: Path, segment: Segment) -> dict[str, pl.DataFrame]:
-    return {table: pl.read_parquet(root / segment.path(table)) for table in SEGMENT_TABLES}
+
+def _batches(path: Path, rows: int = 64 * 1024) -> Iterator[pl.DataFrame]:
+    """A Parquet file's rows, some tens of thousands at a time."""
+    for batch in pq.ParquetFile(path).iter_batches(batch_size=rows):
+        frame = pl.from_arrow(batch)
+        assert isinstance(frame, pl.DataFrame)
+        yield frame
 
 
 def write_parquet(frame: pl.DataFrame, path: Path) -> None:

@@ -55,20 +55,50 @@ def open_store(root: Path) -> Store:
     return Store(root, manifest)
 
 
-def seen_hands(root: Path, segments: Iterable[Segment]) -> SeenHands:
-    """The stored hands' first sightings, as the ``duplicate-hand`` check keeps them."""
-    seen = SeenHands()
-    store = Store(root, Manifest(segments=tuple(segments)))
-    first = (
-        store.scan("hands")
+class StoredIds:
+    """Which hand ids the store holds, as sorted hashes of (site, hand id): 8 bytes a hand.
+
+    An import asks it about each chunk of new hands; only when one of them may
+    already be stored (a copied folder, a file read again) are the stored hands
+    loaded into the ``duplicate-hand`` check's :class:`SeenHands`, so adding a
+    day's file to a store of millions of hands does not load them all.
+    """
+
+    def __init__(self, root: Path, segments: Iterable[Segment]) -> None:
+        self.root = root
+        self.segments = tuple(segments)
+        store = Store(root, Manifest(segments=self.segments))
+        self.hashes = (
+            store.scan("hands").filter("first_sighting").select(_key_hash()).collect().to_series().sort()
+        )
+
+    def may_hold(self, keys: list[tuple[str, str]]) -> bool:
+        """Whether any of these (site, hand id) may be stored (a hash collision says yes)."""
+        if not keys or not self.hashes.len():
+            return False
+        asked = pl.DataFrame(keys, schema=["site", "hand_id"], orient="row").select(_key_hash()).to_series()
+        where = self.hashes.search_sorted(asked).clip(0, self.hashes.len() - 1)
+        return bool((self.hashes.gather(where) == asked).any())
+
+    def load_into(self, seen: SeenHands) -> None:
+        """Every stored first sighting into ``seen`` (whose hands so far are none of them)."""
+        for site, hand_id, digest, file, line in _first_sightings(self.root, self.segments).iter_rows():
+            seen.add(site, hand_id, digest, file, line)
+
+
+def _key_hash() -> pl.Expr:
+    return pl.struct("site", "hand_id").hash().alias("key_hash")
+
+
+def _first_sightings(root: Path, segments: Iterable[Segment]) -> pl.DataFrame:
+    return (
+        Store(root, Manifest(segments=tuple(segments)))
+        .scan("hands")
         .filter("first_sighting")
-        .select("file_id", "line", "site", "hand_id", "digest", "file")
         .sort("file_id", "line")
+        .select("site", "hand_id", "digest", "file", "line")
         .collect()
     )
-    for _, line, site, hand_id, digest, file in first.iter_rows():
-        seen.add(site, hand_id, digest, file, line)
-    return seen
 
 
 def duplicate_sources(root: Path, manifest: Manifest, file_ids: set[int]) -> set[int]:
@@ -94,7 +124,7 @@ def duplicate_sources(root: Path, manifest: Manifest, file_ids: set[int]) -> set
     return {int(i) for i in copies["file_id"].to_list()}
 
 
-__all__ = ["Store", "StoreError", "duplicate_sources", "open_store", "seen_hands", "violation_of_row"]
+__all__ = ["Store", "StoreError", "StoredIds", "duplicate_sources", "open_store", "violation_of_row"]
 
 
 def violation_of_row(row: dict[str, Any]) -> Violation:

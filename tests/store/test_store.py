@@ -85,6 +85,7 @@ def test_stats_from_the_store_are_the_stats_of_the_text(files: list[str], store:
     [
         {"players": ["@hero"]},
         {"players": ["@hero", "kobreli"], "hero": "Hero"},
+        {"players": ["@hero", "kobreli"]},  # not added up while read: the tables are built
         {"since": date(2009, 11, 26), "until": date(2010, 12, 31)},
         {"lows": True},
         {"min_hands": 5, "sort": "vpip:asc"},
@@ -231,3 +232,29 @@ def test_query_groups_over_the_store(files: list[str], store: Path) -> None:
     assert joined["net"][0] == -joined["rake"][0]
     with pytest.raises(ValueError, match="query failed"):
         run_query(open_store(store), "SELECT nothing FROM nowhere")
+
+
+def test_stored_ids_answer_without_loading_the_hands(store: Path) -> None:
+    from razzlog.rules.catalogue.rz503_duplicate_hand import SeenHands
+    from razzlog.store.tables import StoredIds
+
+    stored = open_store(store)
+    ids = StoredIds(store, stored.manifest.segments)
+    hands = stored.scan("hands").filter("first_sighting").select("site", "hand_id").collect()
+    assert ids.hashes.len() == hands.height
+    some = list(hands.head(3).iter_rows())
+    assert ids.may_hold(some)
+    assert ids.may_hold([("pokerstars", "1"), some[-1]])
+    assert not ids.may_hold([("pokerstars", "1"), ("fulltilt", "35874566077"), ("nowhere", some[0][1])])
+    assert not ids.may_hold([])
+    seen = SeenHands()
+    ids.load_into(seen)
+    site, hand_id = some[0]
+    assert seen.first(site, hand_id) is not None
+
+
+def test_an_input_that_cannot_be_read_is_reported_and_the_rest_imported(tmp_path: Path, files: list[str]) -> None:
+    result = import_paths([str(tmp_path / "missing.txt"), files[0]], tmp_path / "store")
+    assert [v.message for v in result.problems] == ["file not found"]
+    assert result.exit_code() == 2
+    assert result.files == {NEW: 1} and result.hands_added > 0

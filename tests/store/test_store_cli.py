@@ -119,3 +119,12 @@ def test_store_usage_errors(imported: tuple[Path, Path], tmp_path: Path) -> None
     assert absent.returncode == 2 and "not found" in absent.stderr
     stdin = razzlog("import", "-", "--store", str(tmp_path / "s"))
     assert stdin.returncode == 2 and "standard input" in stdin.stderr
+
+
+def test_import_draws_the_audit_progress_bar_when_asked(tmp_path: Path) -> None:
+    done = razzlog(
+        "import", str(REPO / "samples"), "--store", str(tmp_path / "s"), "--progress", "-q", "--fail-on", "never"
+    )
+    assert done.returncode == 0, done.stderr
+    assert "importing" in done.stderr and "hands" in done.stderr
+    assert done.stdout == ""
