@@ -10,7 +10,8 @@ On the cached corpora of bench/run.py, each command in a fresh process
   ``--jobs``, in the same run, so the two compare on an equally busy machine;
 * with ``--big``: a folder of that many hands (the 10k-hand batch files,
   hard-linked) imported with the most jobs, then: its re-import unchanged,
-  ``stats --store --format json``, ``audit --store --format json``, a
+  ``stats --store --format json`` (every player: 155,000 rows; and with
+  ``--min-hands 50``, a few hundred), ``audit --store --format json``, a
   ``query`` group-by, ``show --store`` of one hand, and the store's size on disk.
 """
 
@@ -105,6 +106,11 @@ def main() -> None:
             ("import", ["import", str(folder), "--store", str(store), "-j", str(jobs), "--no-progress"], hands),
             ("re-import unchanged", ["import", str(folder), "--store", str(store), "--no-progress"], hands),
             ("stats --store", ["stats", "--store", str(store), "-f", "json", "--no-progress"], hands),
+            (
+                "stats --store --min-hands 50",
+                ["stats", "--store", str(store), "-f", "json", "--min-hands", "50", "--no-progress"],
+                hands,
+            ),
             ("audit --store", ["audit", "--store", str(store), "-f", "json"], hands),
             (
                 "query group-by",

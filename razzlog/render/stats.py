@@ -77,20 +77,25 @@ def _json_value(value: Any, currency: str | None) -> Any:
 
 def iter_json_rows(frame: pl.DataFrame) -> Iterator[dict[str, Any]]:
     """The rows as JSON-ready objects: amounts as exact strings, dates as ``YYYY-MM-DD``."""
-    converted = [
-        i
-        for i, dtype in enumerate(frame.dtypes)
-        if isinstance(dtype, pl.Decimal | pl.Date | pl.Float32 | pl.Float64)
-    ]  # only these columns hold values _json_value changes
-    currency = frame.columns.index("currency") if "currency" in frame.columns else None
     names = frame.columns
-    for values in frame.iter_rows():
-        if converted:
-            unit = values[currency] if currency is not None else None
-            values = list(values)  # type: ignore[assignment]
-            for i in converted:
-                values[i] = _json_value(values[i], unit)  # type: ignore[index]
-        yield dict(zip(names, values, strict=True))
+    for rows in frame.iter_slices(10_000):  # a slice at a time: Python objects for every cell cost
+        currencies = rows["currency"].to_list() if "currency" in names else [None] * rows.height
+        columns = [_json_column(rows[name], currencies) for name in names]
+        for values in zip(*columns, strict=True):
+            yield dict(zip(names, values, strict=True))
+
+
+def _json_column(column: pl.Series, currencies: list[str | None]) -> list[Any]:
+    """A column's values as :func:`_json_value` makes them, converted a column at a time."""
+    values = column.to_list()
+    dtype = column.dtype
+    if isinstance(dtype, pl.Decimal):
+        return [None if v is None else plain_amount(v, c) for v, c in zip(values, currencies, strict=True)]
+    if isinstance(dtype, pl.Date):
+        return [None if v is None else v.isoformat() for v in values]
+    if isinstance(dtype, pl.Float32 | pl.Float64):
+        return [None if v is None else round(v, FLOAT_DIGITS) for v in values]
+    return values
 
 
 def write_json(frame: pl.DataFrame, out: TextIO) -> None:
