@@ -11,8 +11,8 @@ import polars as pl
 from rich.table import Table
 from rich.text import Text
 
-from razzlog.store.importer import ImportResult
 from razzlog.store.plan import STATUSES
+from razzlog.store.result import ImportResult
 from razzlog.violations import CODE_BY_NAME
 
 
