@@ -23,7 +23,7 @@ from razzlog.cli.app import (
     rule_names,
     show_progress,
 )
-from razzlog.cli.store_options import OptionalPathsArg, ReadStoreOpt, opened_store, paths_or_store
+from razzlog.cli.store_options import OptionalPathsArg, ReadStoreOpt, from_store, paths_or_store
 
 
 @app.command()
@@ -88,8 +88,11 @@ def audit(
         if store is not None:
             from razzlog.store.audit import stored_reports
 
-            summary, reports = stored_reports(
-                opened_store(store), profile.value, open_pair_double, selected, ignored, jobs
+            summary, reports = from_store(
+                store,
+                lambda stored: stored_reports(
+                    stored, profile.value, open_pair_double, selected, ignored, jobs
+                ),
             )
             tally = render.run(reports, writer, summary)
         else:

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from razzlog.cli.app import OutputOpt, app, output_stream, report_console, usage_error
-from razzlog.cli.store_options import StoreOpt, store_root
+from razzlog.cli.store_options import StoreOpt, from_store, store_root
 
 
 class QueryFormat(StrEnum):
@@ -33,13 +33,11 @@ def query(
 ) -> None:
     """Run SQL (polars' SQL) over the hand store; docs/store.md lists its tables and columns."""
     from razzlog.render.store import rows_table, write_rows_json
-    from razzlog.store import StoreError
     from razzlog.store.query import run_query
-    from razzlog.store.tables import open_store
 
     try:
-        frame = run_query(open_store(store_root(store)), sql)
-    except (StoreError, ValueError) as exc:
+        frame = from_store(store_root(store), lambda stored: run_query(stored, sql))
+    except ValueError as exc:
         usage_error(str(exc))
     with output_stream(output) as out:
         if format is QueryFormat.JSON:

@@ -16,7 +16,7 @@ from razzlog.cli.app import (
     report_console,
     usage_error,
 )
-from razzlog.cli.store_options import OptionalPathsArg, ReadStoreOpt, opened_store, paths_or_store
+from razzlog.cli.store_options import OptionalPathsArg, ReadStoreOpt, from_store, paths_or_store
 
 
 @app.command()
@@ -36,7 +36,7 @@ def show(
     if store is not None:
         from razzlog.store.show import stored_report
 
-        report = stored_report(opened_store(store), hand_id, profile.value)
+        report = from_store(store, lambda stored: stored_report(stored, hand_id, profile.value))
         where = f"the store {store}"
     else:
         report = find_report(audit_paths(paths, profile.value), hand_id, unreadable_files=unreadable)

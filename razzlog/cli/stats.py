@@ -21,7 +21,7 @@ from razzlog.cli.app import (
     return_freed_memory,
     usage_error,
 )
-from razzlog.cli.store_options import OptionalPathsArg, ReadStoreOpt, opened_store, paths_or_store
+from razzlog.cli.store_options import OptionalPathsArg, ReadStoreOpt, from_store, paths_or_store
 
 
 @app.command()
@@ -131,16 +131,11 @@ def stats(
         if store is not None:
             from razzlog.store.stats import stored_stats
 
-            result = stored_stats(
-                opened_store(store),
-                keys,
-                player,
-                first,
-                last,
-                hero,
-                lows=lows,
-                min_hands=min_hands,
-                sort=sort,
+            result = from_store(
+                store,
+                lambda stored: stored_stats(
+                    stored, keys, player, first, last, hero, lows=lows, min_hands=min_hands, sort=sort
+                ),
             )
         else:
             reading = ReadProgress.of(paths)

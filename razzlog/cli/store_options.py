@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
 if TYPE_CHECKING:
     from razzlog.store.tables import Store
+
+T = TypeVar("T")
 
 StoreOpt = Annotated[
     Path | None,
@@ -62,13 +65,14 @@ def paths_or_store(paths: list[str] | None, store: Path | None) -> list[str]:
     return paths or []
 
 
-def opened_store(store: Path) -> Store:
-    """The store at ``store`` as it is now; a usage error if there is none."""
+def from_store(store: Path, read: Callable[[Store], T]) -> T:
+    """``read(store)`` on the store as it is now (again if an import replaced a file meanwhile);
+    a usage error if there is no store there or it cannot be used."""
     from razzlog.cli.app import usage_error
     from razzlog.store import StoreError
-    from razzlog.store.tables import open_store
+    from razzlog.store.tables import read_store
 
     try:
-        return open_store(store)
+        return read_store(store, read)
     except StoreError as exc:
         usage_error(str(exc))

@@ -7,10 +7,10 @@ commit meanwhile.  Nothing else reads the store's files.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import polars as pl
 
@@ -18,6 +18,8 @@ from razzlog.rules.catalogue.rz503_duplicate_hand import SeenHands
 from razzlog.store.manifest import Manifest, Segment, StoreError, read_manifest
 from razzlog.store.schema import SCHEMAS, TABLES, empty
 from razzlog.violations import Severity, Violation
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +55,20 @@ def open_store(root: Path) -> Store:
     if manifest is None:
         raise StoreError(f"no store at {root}: create one with 'razzlog import PATH… --store {root}'")
     return Store(root, manifest)
+
+
+def read_store(root: Path, read: Callable[[Store], T], attempts: int = 3) -> T:
+    """``read(store)`` at the store's current generation; again at the next one if an import
+    committed meanwhile and removed a file the first was reading (``read`` must read everything
+    it needs before it returns)."""
+    for _ in range(attempts):
+        store = open_store(root)
+        try:
+            return read(store)
+        except FileNotFoundError:
+            if open_store(root).manifest.generation == store.manifest.generation:
+                raise
+    raise StoreError(f"{root} changed {attempts} times while it was read: try again")
 
 
 class StoredIds:
@@ -124,7 +140,15 @@ def duplicate_sources(root: Path, manifest: Manifest, file_ids: set[int]) -> set
     return {int(i) for i in copies["file_id"].to_list()}
 
 
-__all__ = ["Store", "StoreError", "StoredIds", "duplicate_sources", "open_store", "violation_of_row"]
+__all__ = [
+    "Store",
+    "StoreError",
+    "StoredIds",
+    "duplicate_sources",
+    "open_store",
+    "read_store",
+    "violation_of_row",
+]
 
 
 def violation_of_row(row: dict[str, Any]) -> Violation:

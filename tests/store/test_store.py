@@ -258,3 +258,23 @@ def test_an_input_that_cannot_be_read_is_reported_and_the_rest_imported(tmp_path
     assert [v.message for v in result.problems] == ["file not found"]
     assert result.exit_code() == 2
     assert result.files == {NEW: 1} and result.hands_added > 0
+
+
+def test_a_reader_reads_again_when_an_import_removed_its_files(tmp_path: Path) -> None:
+    from razzlog.store.tables import Store, read_store
+
+    log = tmp_path / "a.txt"
+    texts = _generated(log, 11, 20)
+    root = tmp_path / "store"
+    import_paths([str(log)], root)
+    generations: list[int] = []
+
+    def read(store: Store) -> int:
+        generations.append(store.manifest.generation)
+        if len(generations) == 1:  # an import commits while this reader holds the old manifest
+            log.write_text("".join(texts[:10]), encoding="utf-8")
+            import_paths([str(log)], root)  # replaced: the old segment is rewritten and removed
+        return store.scan("hands").collect().height
+
+    assert read_store(root, read) == 10
+    assert generations == [1, 2]
