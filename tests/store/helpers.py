@@ -63,14 +63,21 @@ def store_stats(root: Path, by: str = "player,currency", **options: Any) -> dict
     return stats_json(stored_stats(open_store(root), group_keys(by), **options))
 
 
-def contents(root: Path, volatile: bool = False) -> dict[str, pl.DataFrame]:
-    """Every table of the store, in a fixed order; without the volatile columns unless asked."""
+def contents(root: Path, volatile: bool = False, keys: bool = True) -> dict[str, pl.DataFrame]:
+    """Every table of the store, in a fixed order; without the volatile columns unless asked, and
+    without ``hand_key`` if not ``keys`` (a file read again gets new keys: its hands by their
+    file and line then)."""
     store = open_store(root)
     out: dict[str, pl.DataFrame] = {}
+    places = store.scan("hands").select("hand_key", "file_id", "line").collect()
     for table in TABLES:
         frame = store.scan(table).collect()
         if not volatile:
             frame = frame.drop(VOLATILE.get(table, []))
+        if not keys and "hand_key" in frame.columns:
+            if table != "hands":
+                frame = frame.join(places, on="hand_key", how="left")
+            frame = frame.drop("hand_key")
         out[table] = frame.sort(frame.columns, nulls_last=True)
     return out
 
