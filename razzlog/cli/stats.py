@@ -23,6 +23,8 @@ from razzlog.cli.app import (
 )
 from razzlog.cli.store_options import OptionalPathsArg, ReadStoreOpt, from_store, paths_or_store
 
+TABLE_ROWS = 200  # rows of the table format by default
+
 
 @app.command()
 def stats(
@@ -103,6 +105,15 @@ def stats(
         ),
     ] = None,
     store: ReadStoreOpt = None,
+    limit: Annotated[
+        int,
+        typer.Option(
+            "--limit",
+            min=0,
+            metavar="N",
+            help="Table format: the first N rows (0: all); json, csv and parquet hold every row.",
+        ),
+    ] = TABLE_ROWS,
 ) -> None:
     """Player statistics (VPIP, steals, aggression, showdowns, net…), grouped and filtered."""
     paths = paths_or_store(paths, store)
@@ -169,12 +180,16 @@ def stats(
             else:
                 console = report_console(out, output is not None)
                 hidden: list[str] = []
+                # a terminal table of every one of 100,000 players takes rich minutes to lay out
+                shown = frame.head(limit) if limit else frame
                 if lows:
-                    table = render.lows_table(frame, keys)
+                    table = render.lows_table(shown, keys)
                 else:
                     width = console.width if console.is_terminal else None
-                    table, hidden = render.stats_table(frame, keys, result.hero, width)
+                    table, hidden = render.stats_table(shown, keys, result.hero, width)
                 summary = render.summary_line(hands, players, result.hero, hidden)
+                if shown.height < frame.height:
+                    summary += f"; the first {shown.height:,} of {frame.height:,} rows (--limit 0: all)"
                 render.print_stats(console, table, frame.height, summary)
     errors, notes = render.input_messages(result.problems, result.duplicates, result.parsed)
     for message in errors:

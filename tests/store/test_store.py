@@ -253,7 +253,9 @@ def test_stored_ids_answer_without_loading_the_hands(store: Path) -> None:
     assert seen.first(site, hand_id) is not None
 
 
-def test_an_input_that_cannot_be_read_is_reported_and_the_rest_imported(tmp_path: Path, files: list[str]) -> None:
+def test_an_input_that_cannot_be_read_is_reported_and_the_rest_imported(
+    tmp_path: Path, files: list[str]
+) -> None:
     result = import_paths([str(tmp_path / "missing.txt"), files[0]], tmp_path / "store")
     assert [v.message for v in result.problems] == ["file not found"]
     assert result.exit_code() == 2

@@ -18,7 +18,9 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 
 
-def razzlog(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def razzlog(
+    *args: str, env: dict[str, str] | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "razzlog", *args],
         capture_output=True,
@@ -100,7 +102,10 @@ def test_query_formats_and_errors(imported: tuple[Path, Path]) -> None:
     as_json = json.loads(razzlog("query", "--store", str(store), "-f", "json", sql).stdout)
     assert as_json == [{"hand_id": "35874566077", "pot": "0.4100", "time_utc": "2009-11-26T15:24:42+00:00"}]
     as_csv = razzlog("query", "--store", str(store), "-f", "csv", sql).stdout
-    assert as_csv.splitlines() == ["hand_id,pot,time_utc", "35874566077,0.4100,2009-11-26T15:24:42.000000+0000"]
+    assert as_csv.splitlines() == [
+        "hand_id,pot,time_utc",
+        "35874566077,0.4100,2009-11-26T15:24:42.000000+0000",
+    ]
     table = razzlog("query", "--store", str(store), sql)
     assert "35874566077" in table.stdout and table.returncode == 0
     bad = razzlog("query", "--store", str(store), "SELECT * FROM nowhere")
@@ -123,8 +128,27 @@ def test_store_usage_errors(imported: tuple[Path, Path], tmp_path: Path) -> None
 
 def test_import_draws_the_audit_progress_bar_when_asked(tmp_path: Path) -> None:
     done = razzlog(
-        "import", str(REPO / "samples"), "--store", str(tmp_path / "s"), "--progress", "-q", "--fail-on", "never"
+        "import",
+        str(REPO / "samples"),
+        "--store",
+        str(tmp_path / "s"),
+        "--progress",
+        "-q",
+        "--fail-on",
+        "never",
     )
     assert done.returncode == 0, done.stderr
     assert "importing" in done.stderr and "hands" in done.stderr
     assert done.stdout == ""
+
+
+def test_the_stats_table_shows_its_first_rows_and_says_how_many_more(imported: tuple[Path, Path]) -> None:
+    _, store = imported
+    every = razzlog("stats", "--store", str(store), "--limit", "0")
+    three = razzlog("stats", "--store", str(store), "--limit", "3")
+    assert every.returncode == three.returncode == 0
+    players = len(json.loads(razzlog("stats", "--store", str(store), "-f", "json", "--limit", "3").stdout))
+    assert players > 3  # json holds every row
+    assert f"the first 3 of {players} rows (--limit 0: all)" in three.stdout
+    assert "--limit" not in every.stdout
+    assert len(three.stdout.splitlines()) < len(every.stdout.splitlines())

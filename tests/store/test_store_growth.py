@@ -42,8 +42,9 @@ def test_a_file_imported_while_it_grows_ends_as_a_clean_import(
         text = text.replace("\n", "\r\n")
     data = ("\ufeff" + text).encode("utf-16-le") if utf16 else text.encode("utf-8")
     if at_hand_ends:  # where a site that writes whole hands leaves the file
-        header = ("PokerStars Hand #").encode("utf-16-le" if utf16 else "utf-8")
-        ends = [i for i in range(len(data)) if data.startswith(header, i)][1:] + [len(data)]
+        header = "PokerStars Hand #".encode("utf-16-le" if utf16 else "utf-8")
+        starts = [i for i in range(len(data)) if data.startswith(header, i)]
+        ends = [*starts[1:], len(data)]
         sizes = sorted({ends[int(c * (len(ends) - 1))] for c in cuts})
     else:
         unit = 2 if utf16 else 1
