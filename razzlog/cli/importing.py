@@ -13,7 +13,6 @@ from razzlog.cli.app import (
     FailOn,
     JobsOpt,
     ProfileName,
-    ProgressOpt,
     app,
     error,
     exit_with,
@@ -68,7 +67,14 @@ def import_command(
     format: Annotated[
         ImportFormat, typer.Option("--format", "-f", help="Summary format.")
     ] = ImportFormat.TEXT,
-    progress: ProgressOpt = None,
+    progress: Annotated[
+        bool | None,
+        typer.Option(
+            "--progress/--no-progress",
+            help="Progress bar on standard error (default: when it is a terminal).",
+            show_default=False,
+        ),
+    ] = None,
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="No summary (the exit code says it all).")
     ] = False,
