@@ -35,8 +35,14 @@ def import_lines(result: ImportResult) -> list[str]:
         violations = f"violations: {sum(result.violations.values()):,} ({listed})"
     else:
         violations = "violations: none"
+    lines = [f"files: {files}", hands, violations]
+    if result.unstorable:
+        lines.append(
+            f"not stored: {_count(result.unstorable, 'parsed hand')} with an amount of more than 4 decimal "
+            "places (their violations are kept; 'razzlog audit' on the files replays them)"
+        )
     store = f"store: {result.store} holds {_count(result.hands_in_store, 'hand')} (generation {result.generation})"
-    return [f"files: {files}", hands, violations, store]
+    return [*lines, store]
 
 
 def import_document(result: ImportResult) -> dict[str, Any]:
@@ -51,6 +57,7 @@ def import_document(result: ImportResult) -> dict[str, Any]:
         "hands_identical": result.identical,
         "hands_conflicting": result.conflicting,
         "hands_not_parsed": result.not_parsed,
+        "hands_not_stored": result.unstorable,
         "violations": dict(sorted(result.violations.items(), key=lambda kv: CODE_BY_NAME.get(kv[0], kv[0]))),
         "unreadable": [v.to_dict() for v in result.problems],
         "hands_in_store": result.hands_in_store,

@@ -87,11 +87,22 @@ def reaudited_reports(
     in the store's order; hands that did not parse keep their stored violation."""
     from razzlog.parallel import audit_items_parallel
 
-    return audit_items_parallel(_stored_items(store), profile, select, ignore, jobs, open_pair_double)
+    items = _stored_items(_stored_texts(store))  # read now: the store may change while they are audited
+    return audit_items_parallel(items, profile, select, ignore, jobs, open_pair_double)
 
 
-def _stored_items(store: Store) -> Iterator[RawHand | Violation]:
+def _stored_items(ordered: pl.DataFrame) -> Iterator[RawHand | Violation]:
     """The store's hands as read (RawHand), and its unparsed ones as their violation, in order."""
+    for row in ordered.iter_rows(named=True):
+        if row["text"] is not None and (row["first"] is None or row["copy"]):
+            yield RawHand(row["file"], row["hand_line"], tuple(row["text"].split("\n")), row["encoding"])
+        else:
+            yield violation_of_row(row["first"])
+
+
+def _stored_texts(store: Store) -> pl.DataFrame:
+    """Every hand read, in order: its text (an identical copy: its first copy's), or for one that
+    did not parse, its first violation (``first``)."""
     hands = store.scan("hands").select("file_id", "line", "file", "site", "hand_id", "encoding", "text")
     groups = (
         store.scan("violations")
@@ -121,14 +132,13 @@ def _stored_items(store: Store) -> Iterator[RawHand | Violation]:
         "text",
         "file",
     )
-    ordered = pl.concat(
-        [stored, others.with_columns(file=pl.col("first").struct.field("file"))], how="diagonal_relaxed"
-    ).sort("file_id", "hand_line")
-    for row in ordered.collect().iter_rows(named=True):
-        if row["text"] is not None and (row["first"] is None or row["copy"]):
-            yield RawHand(row["file"], row["hand_line"], tuple(row["text"].split("\n")), row["encoding"])
-        else:
-            yield violation_of_row(row["first"])
+    return (
+        pl.concat(
+            [stored, others.with_columns(file=pl.col("first").struct.field("file"))], how="diagonal_relaxed"
+        )
+        .sort("file_id", "hand_line")
+        .collect()
+    )
 
 
 def stored_reports(

@@ -10,6 +10,7 @@ none (:mod:`razzlog.store.manifest`).
 from __future__ import annotations
 
 import os
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -24,7 +25,7 @@ from razzlog.sources import STDIN, RawHand, ReadProgress, iter_files, read_error
 from razzlog.store import carry
 from razzlog.store.files import VIOLATION_COLUMNS, files_table, starting_counts, violation_row
 from razzlog.store.manifest import Manifest, StoreError, collect_garbage, commit, locked, read_manifest
-from razzlog.store.plan import GROWN, REPLACED, FilePlan, plan_file
+from razzlog.store.plan import GROWN, REPLACED, FilePlan, plan_file, storable
 from razzlog.store.result import ImportResult
 from razzlog.store.rows import NO_ROWS, PARSED, ImportedChunk, ImportWork, Record, import_chunk
 from razzlog.store.schema import conform, empty
@@ -114,6 +115,7 @@ class _Import:
         self.cross = CrossHandChecks()
         self.stored: StoredIds | None = None  # the stored ids, until a hand may repeat one
         self.failed: set[int] = set()  # files that could not be read after all
+        self.task_files: deque[int] = deque()  # the file of each task sent and not yet taken
 
     # ------------------------------------------------------------------ planning
 
@@ -123,7 +125,7 @@ class _Import:
             if isinstance(item, Violation):
                 self.result.problems.append(item)
                 continue
-            real = os.path.realpath(item)
+            real = storable(os.path.realpath(item))
             if real in seen:
                 continue
             seen.add(real)
@@ -138,16 +140,17 @@ class _Import:
                 self.next_file_id += 1
             self.plans.append(plan)
         replaced = {p.file_id for p in self.plans if p.status == REPLACED}
-        for plan in self._cascade(replaced):
-            self.plans.append(plan)
+        again = {plan.file_id: plan for plan in self._cascade(replaced)}
+        self.plans = [again.pop(p.file_id, p) for p in self.plans] + list(again.values())
         self.plans.sort(key=lambda p: p.file_id)
         for p in self.plans:
             self.result.files[p.status] += 1
 
     def _cascade(self, replaced: set[int]) -> list[FilePlan]:
-        """Files read again because a replaced file held the first copy of one of their hands."""
+        """Files read again whole because a replaced file held the first copy of one of their hands
+        (those planned as unchanged or grown too)."""
         out: list[FilePlan] = []
-        planned = {p.file_id for p in self.plans}
+        planned = {p.file_id for p in self.plans if p.status == REPLACED or p.old is None}
         while replaced:
             sources = duplicate_sources(self.root, self.manifest, replaced) - planned
             replaced = set()
@@ -185,15 +188,16 @@ class _Import:
         chunks = self._chunks(reading, cpu_jobs(jobs), total)
         if progress is not None:
             chunks = progress(chunks, total)
-        name_to_id = {p.name: p.file_id for p in reading}
         for chunk in chunks:
-            self._take(chunk, name_to_id)
+            self._take(chunk, self.task_files.popleft())
         self._flush(last=True)
 
     def _chunks(self, plans: list[FilePlan], jobs: int, total: ReadProgress) -> Iterator[ImportedChunk]:
         def tasks() -> Iterator[Task]:
             for p in plans:
-                yield from in_tasks(self._blocks(p, total), CHUNK_SIZE)
+                for task in in_tasks(self._blocks(p, total), CHUNK_SIZE):
+                    self.task_files.append(p.file_id)  # a task holds one file's hands: its results too
+                    yield task
 
         profile, double = self.manifest.profile, self.manifest.open_pair_double
         if jobs == 1:
@@ -221,7 +225,7 @@ class _Import:
             self.failed.add(plan.file_id)
             self.result.problems.append(read_error(plan.path, 0, exc))
 
-    def _take(self, chunk: ImportedChunk, name_to_id: dict[str, int]) -> None:
+    def _take(self, chunk: ImportedChunk, file_id: int) -> None:
         if self.stored is not None:
             ids = [(r.item.header.site, r.item.header.hand_id) for r in chunk.records if r.kind == PARSED]
             if self.stored.may_hold(ids):  # a hand seen before: the check needs the stored ones
@@ -232,7 +236,6 @@ class _Import:
         first: list[bool] = []
         violations: list[tuple[Any, ...]] = []
         for record in chunk.records:
-            file_id = name_to_id[record.file]
             counts = self.files_done[file_id]
             found = self._found(record)
             is_hand = record.kind == PARSED or (bool(found) and found[0].hand_id is not None)
@@ -245,7 +248,9 @@ class _Import:
                 dup = next((v for v in found if v.rule == "duplicate-hand"), None)
                 if dup is not None and dup.severity is Severity.WARNING:
                     self.result.identical += 1
-                elif record.row != NO_ROWS:
+                elif record.row == NO_ROWS:
+                    self.result.unstorable += 1
+                else:
                     self.result.conflicting += dup is not None
                     rows.append(record.row)
                     keys.append(self.next_hand_key)
@@ -261,7 +266,7 @@ class _Import:
                 if self.result.worst is None or v.severity.level > self.result.worst.level:
                     self.result.worst = v.severity
             counts["violations"] += len(found)
-        self._buffer(chunk, rows, keys, first, violations, name_to_id)
+        self._buffer(chunk, rows, keys, first, violations, file_id)
 
     def _found(self, record: Record) -> list[Violation]:
         if record.kind != PARSED:
@@ -278,7 +283,7 @@ class _Import:
         keys: list[int],
         first: list[bool],
         violations: list[tuple[Any, ...]],
-        name_to_id: dict[str, int],
+        file_id: int,
     ) -> None:
         if rows:
             index = pl.DataFrame(
@@ -286,7 +291,7 @@ class _Import:
                 schema={"hand_idx": pl.UInt32(), "hand_key": pl.Int64(), "first_sighting": pl.Boolean()},
             )
             hands = chunk.hands.join(index, on="hand_idx", how="inner").with_columns(
-                file_id=pl.col("file").cast(pl.String).replace_strict(name_to_id, return_dtype=pl.Int32)
+                file_id=pl.lit(file_id, dtype=pl.Int32)
             )
             self.buffer["hands"].append(conform(hands, "hands"))
             for table, frame in (("player_hands", chunk.players), ("actions", chunk.actions)):
@@ -331,7 +336,11 @@ class _Import:
     def commit(self) -> ImportResult:
         segments = compacted(self.writer, self.segments)
         read = [p for p in self.plans if p.file_id not in self.failed]
-        files = files_table(self.old_files, read, self.files_done, self.cross, self.generation)
+        # a file whose rows were dropped to be read again, and then could not be: it is no
+        # longer in the store (the next import reads it as new)
+        gone = [p.file_id for p in self.plans if p.file_id in self.failed and p.status == REPLACED]
+        old_files = self.old_files.filter(~pl.col("file_id").is_in(gone))
+        files = files_table(old_files, read, self.files_done, self.cross, self.generation)
         files_path = f"files/g{self.generation:06d}.parquet"
         write_parquet(files, self.root / files_path)
         self.manifest = replace(

@@ -47,29 +47,35 @@ class FilePlan:
         return self.fingerprint.size - self.offset if self.fingerprint is not None and self.reads else 0
 
 
+def storable(path: str) -> str:
+    """A path as the store's (UTF-8) tables can hold it: bytes of a name that are not UTF-8 (which
+    Python keeps as lone surrogates) as ``\\xe9`` escapes."""
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 def plan_file(path: str, file_id: int, old: dict[str, Any] | None) -> FilePlan:
     """What to do with ``path``, given its row in ``files`` (None: never imported).  OSError if it
     cannot be read."""
-    real = os.path.realpath(path)
+    real = storable(os.path.realpath(path))
     stat = os.stat(path)
     if old is None:
-        return _whole(path, path, real, file_id, NEW, stat.st_mtime_ns, None)
+        return _whole(path, storable(path), real, file_id, NEW, stat.st_mtime_ns, None)
     name = str(old["path"])
     if stat.st_size == old["size"] and stat.st_mtime_ns == old["mtime_ns"]:
         return FilePlan(file_id, path, name, real, UNCHANGED, 0, 1, None, None, stat.st_mtime_ns, old)
     size = int(old["size"])
     if stat.st_size < size:
-        return _whole(path, path, real, file_id, REPLACED, stat.st_mtime_ns, old)
+        return _whole(path, storable(path), real, file_id, REPLACED, stat.st_mtime_ns, old)
     prints = fingerprint(path, prefix=size)
     if prints.prefix_digest != old["digest"]:
-        return _whole(path, path, real, file_id, REPLACED, stat.st_mtime_ns, old, prints)
+        return _whole(path, storable(path), real, file_id, REPLACED, stat.st_mtime_ns, old, prints)
     if prints.size == size:  # touched, not changed
         return FilePlan(file_id, path, name, real, UNCHANGED, 0, 1, None, prints, stat.st_mtime_ns, old)
     added = _added(path, size, prints.mode)
     if added == "blank":  # nothing to read, but the file's row takes the new bytes
         return FilePlan(file_id, path, name, real, UNCHANGED, 0, 1, None, prints, stat.st_mtime_ns, old)
     if old["ends_with"] != "lf" or old["last_unparsed"] or added != "hands":
-        return _whole(path, path, real, file_id, REPLACED, stat.st_mtime_ns, old, prints)
+        return _whole(path, storable(path), real, file_id, REPLACED, stat.st_mtime_ns, old, prints)
     first_line = int(old["line_breaks"]) + 1
     return FilePlan(
         file_id, path, name, real, GROWN, size, first_line, prints.mode, prints, stat.st_mtime_ns, old

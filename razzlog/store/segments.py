@@ -144,11 +144,13 @@ def write_parquet(frame: pl.DataFrame, path: Path) -> None:
 
 
 def _sync(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    """``path`` and its folder's entry for it on disk (before a manifest names it)."""
+    for target in (path, path.parent):
+        fd = os.open(target, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def compacted(writer: SegmentWriter, segments: list[Segment]) -> list[Segment]:
