@@ -51,7 +51,9 @@ def import_paths(
     store); StoreError if they differ from the profile its violations were
     found under.  ``progress`` wraps the stream of chunks (a progress bar).
     ``segment_hands``: hands per segment (default ``RAZZLOG_SEGMENT_HANDS`` or
-    :data:`~razzlog.store.segments.SEGMENT_HANDS`).
+    :data:`~razzlog.store.segments.SEGMENT_HANDS`).  With ``jobs`` above 1 the
+    workers are new interpreters (they use polars), so a script must guard its
+    top level with ``if __name__ == "__main__":``.
     """
     if segment_hands is None:
         segment_hands = int(os.environ.get("RAZZLOG_SEGMENT_HANDS") or SEGMENT_HANDS)
