@@ -66,13 +66,20 @@ def import_paths(
         )
         _check_profile(manifest, profile, open_pair_double)
         collect_garbage(root, manifest if manifest.generation else None)
-        run = _Import(root, manifest, segment_hands)
-        run.plan(paths)
-        if not run.changes():  # every file unchanged: nothing to write, no new generation
-            run.result.hands_in_store = sum(s.hands for s in manifest.segments)
-            run.result.generation = manifest.generation
-            return run.result
-        run.read(jobs, progress)
+        again: set[int] = set()
+        while True:
+            run = _Import(root, manifest, segment_hands, again)
+            run.plan(paths)
+            if not run.changes():  # every file unchanged: nothing to write, no new generation
+                run.result.hands_in_store = sum(s.hands for s in manifest.segments)
+                run.result.generation = manifest.generation
+                return run.result
+            run.read(jobs, progress)
+            if not run.inverted - again:
+                break
+            # A hand read now repeats one stored from a file that comes later: in file order this
+            # one is the first copy. Read those files again after it (nothing is committed yet).
+            again |= run.inverted
         result = run.commit()
         collect_garbage(root, run.manifest)
         return result
@@ -92,7 +99,9 @@ def _check_profile(manifest: Manifest, profile: str | None, open_pair_double: bo
 
 
 class _Import:
-    def __init__(self, root: Path, manifest: Manifest, segment_hands: int) -> None:
+    def __init__(
+        self, root: Path, manifest: Manifest, segment_hands: int, again: set[int] | None = None
+    ) -> None:
         self.root = root
         self.manifest = manifest
         self.generation = manifest.generation + 1
@@ -118,6 +127,11 @@ class _Import:
         self.stored: StoredIds | None = None  # the stored ids, until a hand may repeat one
         self.failed: set[int] = set()  # files that could not be read after all
         self.task_files: deque[int] = deque()  # the file of each task sent and not yet taken
+        self.again = set(again or ())  # stored files to read again whole (see import_paths)
+        self.inverted: set[int] = set()  # later stored files whose hands a hand read now repeats
+        self.file_ids_by_name: dict[str, list[int]] = {}
+        for row in self.old_files.select("path", "file_id").iter_rows():
+            self.file_ids_by_name.setdefault(row[0], []).append(int(row[1]))
 
     # ------------------------------------------------------------------ planning
 
@@ -142,29 +156,37 @@ class _Import:
                 self.next_file_id += 1
             self.plans.append(plan)
         replaced = {p.file_id for p in self.plans if p.status == REPLACED}
-        again = {plan.file_id: plan for plan in self._cascade(replaced)}
+        again = {plan.file_id: plan for plan in self._reread(self.again)}
+        replaced |= set(again)
+        again |= {plan.file_id: plan for plan in self._cascade(replaced, set(again))}
         self.plans = [again.pop(p.file_id, p) for p in self.plans] + list(again.values())
         self.plans.sort(key=lambda p: p.file_id)
         for p in self.plans:
             self.result.files[p.status] += 1
 
-    def _cascade(self, replaced: set[int]) -> list[FilePlan]:
+    def _cascade(self, replaced: set[int], planned_again: set[int]) -> list[FilePlan]:
         """Files read again whole because a replaced file held the first copy of one of their hands
         (those planned as unchanged or grown too)."""
         out: list[FilePlan] = []
-        planned = {p.file_id for p in self.plans if p.status == REPLACED or p.old is None}
+        planned = {p.file_id for p in self.plans if p.status == REPLACED or p.old is None} | planned_again
         while replaced:
             sources = duplicate_sources(self.root, self.manifest, replaced) - planned
-            replaced = set()
-            for file_id in sorted(sources):
-                row = self.old_files.filter(pl.col("file_id") == file_id).row(0, named=True)
-                try:
-                    plan = plan_file(row["real_path"], file_id, None)
-                except OSError:
-                    continue  # gone from disk: its rows stay as they are
-                out.append(replace(plan, name=row["path"], status=REPLACED, old=row))
-                planned.add(file_id)
-                replaced.add(file_id)
+            found = self._reread(sources)
+            out.extend(found)
+            replaced = {plan.file_id for plan in found}
+            planned |= replaced
+        return out
+
+    def _reread(self, file_ids: set[int]) -> list[FilePlan]:
+        """Stored files to be read again whole (those gone from disk keep their rows)."""
+        out: list[FilePlan] = []
+        for file_id in sorted(file_ids):
+            row = self.old_files.filter(pl.col("file_id") == file_id).row(0, named=True)
+            try:
+                plan = plan_file(row["real_path"], file_id, None)
+            except OSError:
+                continue
+            out.append(replace(plan, name=row["path"], status=REPLACED, old=row))
         return out
 
     def changes(self) -> bool:
@@ -248,6 +270,8 @@ class _Import:
                 counts["hands_parsed"] += 1
                 self.result.hands_parsed += 1
                 dup = next((v for v in found if v.rule == "duplicate-hand"), None)
+                if dup is not None:
+                    self._note_inversion(record, file_id)
                 if dup is not None and dup.severity is Severity.WARNING:
                     self.result.identical += 1
                 elif record.row == NO_ROWS:
@@ -269,6 +293,18 @@ class _Import:
                     self.result.worst = v.severity
             counts["violations"] += len(found)
         self._buffer(chunk, rows, keys, first, violations, file_id)
+
+    def _note_inversion(self, record: Record, file_id: int) -> None:
+        """Note the stored file whose hand this one repeats if that file comes after this one and is
+        not being read now: in file order this hand is the first copy (see import_paths)."""
+        h = record.item.header
+        first = self.cross.seen.first(h.site, h.hand_id)
+        if first is None:
+            return
+        reading = {p.file_id for p in self.plans if p.reads}
+        for earlier in self.file_ids_by_name.get(first[1], []):
+            if earlier > file_id and earlier not in reading:
+                self.inverted.add(earlier)
 
     def _found(self, record: Record) -> list[Violation]:
         if record.kind != PARSED:

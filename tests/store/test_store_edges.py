@@ -116,3 +116,20 @@ def test_hands_the_money_columns_cannot_hold_are_counted(tmp_path: Path) -> None
     log.write_text("".join(hands), encoding="utf-8")
     result = import_paths([str(log)], tmp_path / "store")
     assert (result.hands_parsed, result.hands_added, result.unstorable) == (4, 3, 1)
+
+
+def test_a_grown_file_keeps_the_first_copy_of_a_hand_a_later_file_repeats(tmp_path: Path) -> None:
+    p, q, root = tmp_path / "p.txt", tmp_path / "q.txt", tmp_path / "store"
+    a, b = _hands(71, 12), _hands(72, 10)
+    changed = a[11].replace("Table '", "Table 'Other ", 1)  # the same id, other text
+    assert changed != a[11]
+    p.write_text("".join(a[:10]), encoding="utf-8")
+    q.write_text("".join(b) + changed + a[10], encoding="utf-8")  # and an identical copy of a[10]
+    import_paths([str(p), str(q)], root)
+    with open(p, "a", encoding="utf-8") as out:  # p grows with the hands q repeats
+        out.write(a[10] + a[11])
+    result = import_paths([str(p)], root)
+    assert result.files == {"grown": 1, "replaced": 1}  # q read again after p
+    both = [str(p), str(q)]
+    assert store_audit_json(root) == text_audit_json(both)  # the repeats are q's, as in file order
+    assert store_stats(root) == text_stats(both)
