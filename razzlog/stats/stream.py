@@ -146,7 +146,7 @@ class StatsAccumulator:
         self.dealt: pl.DataFrame | None = None  # per player: hands with their hole cards shown (dealt_hole)
         self.selected: pl.DataFrame | None = None  # per selected player: their hands
         # the parts added since the last merge into dealt, selected and sums (see _merge_parts)
-        self.parts: list[pl.DataFrame] = []
+        self.dealt_parts: list[pl.DataFrame] = []
         self.selected_parts: list[pl.DataFrame] = []
         self.sum_parts: list[pl.DataFrame] = []
         self.seen: dict[str, pl.Series] = {}  # per site: the hand ids read so far
@@ -185,7 +185,7 @@ class StatsAccumulator:
         """Add player-hand rows that carry their hand's keys (``HAND_KEYS``), of ``hands`` hands
         none of which was added before (``hand_idx`` tells them apart within the call)."""
         self.parsed += hands
-        self.parts.append(players.group_by("player").agg(pl.col("dealt_hole").sum()))
+        self.dealt_parts.append(players.group_by("player").agg(pl.col("dealt_hole").sum()))
         rows = selected(players.lazy(), self.named, self.since, self.until)
         if not self.hero_only:
             self.selected_hands += rows.select(pl.col("hand_idx").n_unique()).collect().item()
@@ -201,14 +201,14 @@ class StatsAccumulator:
     def _merge_parts(self) -> None:
         """Add the parts' sums to the totals: a few parts at once, as merging is a group-by over
         every group so far (sums of integers and decimals: the order they are added in is moot)."""
-        if self.parts:
-            self.dealt = _merged(self.dealt, self.parts, ["player"], ["dealt_hole"])
+        if self.dealt_parts:
+            self.dealt = _merged(self.dealt, self.dealt_parts, ["player"], ["dealt_hole"])
             self.selected = _merged(self.selected, self.selected_parts, ["player"], ["rows"])
             if self.lows:
                 self.sums = _merged(self.sums, self.sum_parts, [*self.sum_keys, "low"], ["rows"])
             else:
                 self.sums = _merged(self.sums, self.sum_parts, self.sum_keys, list(SUMMANDS))
-        self.parts, self.selected_parts, self.sum_parts = [], [], []
+        self.dealt_parts, self.selected_parts, self.sum_parts = [], [], []
 
     def _first_sightings(self, hands: pl.DataFrame) -> pl.DataFrame:
         """The block's hands not seen before (same site and hand id), the ids noted as seen."""

@@ -259,8 +259,8 @@ class _Import:
         keys: list[int] = []
         first: list[bool] = []
         violations: list[tuple[Any, ...]] = []
+        counts = self.files_done[file_id]
         for record in chunk.records:
-            counts = self.files_done[file_id]
             found = self._found(record)
             is_hand = record.kind == PARSED or (bool(found) and found[0].hand_id is not None)
             counts["hands"] += is_hand

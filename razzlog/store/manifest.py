@@ -78,11 +78,6 @@ class Manifest:
         return json.dumps(doc, indent=1, sort_keys=True) + "\n"
 
 
-# Upgrades from older schema versions: version -> a function that rewrites the store
-# to the next version and returns its new manifest.  Version 1 is the first.
-UPGRADES: dict[int, Callable[[Path, dict[str, Any]], Manifest]] = {}
-
-
 def default_store() -> Path:
     """``RAZZLOG_STORE``, or the user's data folder (XDG on Linux, as platformdirs says)."""
     configured = os.environ.get(ENV_VAR)
@@ -97,7 +92,7 @@ def read_manifest(root: Path) -> Manifest | None:
     """The store's manifest; None for a folder that is no store yet (missing or empty).
 
     StoreError for a folder that holds something else, or a store of another
-    schema version that cannot be upgraded here.
+    schema version (version 1 is the first; a later one will say how to upgrade).
     """
     path = root / MANIFEST
     try:
@@ -105,9 +100,7 @@ def read_manifest(root: Path) -> Manifest | None:
     except FileNotFoundError:
         if root.exists() and not root.is_dir():
             raise StoreError(f"{root} is a file, not a store folder") from None
-        if root.is_dir() and any(
-            p.name not in (LOCK, *SEGMENT_TABLES, "files", "parts") for p in root.iterdir()
-        ):
+        if root.is_dir() and any(p.name not in (LOCK, *SEGMENT_TABLES, "files") for p in root.iterdir()):
             raise StoreError(f"{root} is not a razzlog store (no {MANIFEST}) and is not empty") from None
         return None
     except OSError as exc:

@@ -49,7 +49,6 @@ class Record:
 
     kind: int  # PARSED, NOT_PARSED or INPUT_ERROR
     item: Any  # the slim Hand (header and seats), or the Violation
-    file: str
     line: int
     found: list[Violation]  # the per-hand rules' violations (parsed hands)
     facts: Any  # CrossFacts (parsed hands)
@@ -65,16 +64,14 @@ class ImportedChunk:
 
 
 class ImportWork:
-    """Picklable: what a worker does with one task of :func:`razzlog.parallel.hand_tasks`."""
+    """Picklable: what a worker does with one task (:func:`razzlog.parallel.in_tasks`)."""
 
-    def __init__(self, profile: str, open_pair_double: bool, pickled: bool = True) -> None:
+    def __init__(self, profile: str, open_pair_double: bool) -> None:
         self.profile = profile
         self.open_pair_double = open_pair_double
-        self.pickled = pickled
 
-    def __call__(self, task: Task) -> Any:
-        chunk = import_chunk(task, self.profile, self.open_pair_double)
-        return dumps([chunk]) if self.pickled else chunk
+    def __call__(self, task: Task) -> bytes:
+        return dumps([import_chunk(task, self.profile, self.open_pair_double)])
 
 
 def import_chunk(task: Task, profile_name: str, open_pair_double: bool) -> ImportedChunk:
@@ -87,17 +84,17 @@ def import_chunk(task: Task, profile_name: str, open_pair_double: bool) -> Impor
     parsed_hands: list[tuple[Hand, RawHand]] = []
     for raw in task_items(task):
         if isinstance(raw, Violation):
-            records.append(Record(INPUT_ERROR, raw, raw.file, raw.line, [], None, NO_ROWS))
+            records.append(Record(INPUT_ERROR, raw, raw.line, [], None, NO_ROWS))
             continue
         parsed = parse_raw_hand(raw)
         if isinstance(parsed, Violation):
-            records.append(Record(NOT_PARSED, parsed, raw.file, raw.first_line, [], None, NO_ROWS))
+            records.append(Record(NOT_PARSED, parsed, raw.first_line, [], None, NO_ROWS))
             continue
         profile = profile_for(profile_name, parsed.header.site, open_pair_double)
         state = replay(parsed, profile)
         facts = cross_facts(parsed, state, slim=True)
         found = hand_violations(parsed, state)
-        records.append(Record(PARSED, facts.hand, raw.file, raw.first_line, found, facts, len(parsed_hands)))
+        records.append(Record(PARSED, facts.hand, raw.first_line, found, facts, len(parsed_hands)))
         parsed_hands.append((parsed, raw))
     try:
         frames = _frames(parsed_hands)
@@ -112,7 +109,7 @@ def import_chunk(task: Task, profile_name: str, open_pair_double: bool) -> Impor
 
 
 def _renumbered(record: Record, row: int) -> Record:
-    return Record(record.kind, record.item, record.file, record.line, record.found, record.facts, row)
+    return Record(record.kind, record.item, record.line, record.found, record.facts, row)
 
 
 def _frames(parsed_hands: list[tuple[Hand, RawHand]]) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:

@@ -18,7 +18,7 @@ import pyarrow.parquet as pq
 from razzlog.store.manifest import Segment
 from razzlog.store.schema import SEGMENT_TABLES, conform, empty
 
-SEGMENT_HANDS = 200_000  # hands per segment: a few hundred MB of rows to build, some 100 MB on disk
+SEGMENT_HANDS = 200_000  # hands per segment: some 100 MB on disk, ~50 files per table at 10M hands
 SMALL_SEGMENT_HANDS = SEGMENT_HANDS // 4
 MAX_SMALL_SEGMENTS = 8  # more small segments than this are merged into one
 ROW_GROUP_ROWS = 128 * 1024  # rows per Parquet row group: its statistics let readers skip the rest

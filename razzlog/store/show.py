@@ -13,7 +13,7 @@ from razzlog.api import HandReport
 from razzlog.events import Hand
 from razzlog.sites import parse_raw_hand
 from razzlog.sources import RawHand
-from razzlog.store.tables import Store, violation_of_row
+from razzlog.store.tables import UNPARSED_RULES, Store, violation_of_row
 from razzlog.violations import Violation
 
 
@@ -36,7 +36,7 @@ def stored_report(
     )
     unparsed = (
         store.scan("violations")
-        .filter((pl.col("hand_id") == hand_id) & pl.col("rule").is_in(["parse-error", "truncated-hand"]))
+        .filter((pl.col("hand_id") == hand_id) & pl.col("rule").is_in(UNPARSED_RULES))
         .sort("file_id", "hand_line")
         .select("file_id", "hand_line")
         .head(1)

@@ -1,11 +1,14 @@
 """``razzlog stats --store``: the statistics of the stored hands, no text parsed.
 
 The store's ``hands`` and ``player_hands`` hold every column the statistics
-read (and more), so each segment becomes a
-:class:`~razzlog.stats.chunks.TableChunk` like those the text path builds, and
-the same :func:`~razzlog.stats.stream.report_stats` adds them up.  Only first
-sightings are read (a later hand with a stored hand's site and id is what
-the text path counts once), so the order of the segments does not matter.
+read (and more), so the same :class:`~razzlog.stats.stream.StatsAccumulator`
+that adds up the text path's chunks adds up the stored rows, 50,000 hands at
+a time, each part read with its hands' keys in one query.  (The one selection
+the accumulator cannot add up, ``@hero`` with other players and no hero named,
+goes through :func:`~razzlog.stats.stream.report_stats` with each segment as a
+:class:`~razzlog.stats.chunks.TableChunk`.)  Only first sightings are read (a
+later hand with a stored hand's site and id is what the text path counts
+once), so the order of the segments does not matter.
 """
 
 from __future__ import annotations
@@ -21,10 +24,9 @@ from razzlog.stats.report import sort_rows
 from razzlog.stats.schema import ACTIONS_SCHEMA, STATS_HANDS, STATS_PLAYERS, UNIT
 from razzlog.stats.stream import HAND_KEYS, StatsAccumulator, StatsReport, report_stats, streamable
 from razzlog.store.manifest import Segment
-from razzlog.store.tables import Store, violation_of_row
+from razzlog.store.tables import UNPARSED_RULES, Store, violation_of_row
 from razzlog.violations import Violation
 
-UNPARSED_RULES = ("parse-error", "truncated-hand", "unknown-format")
 _HAND_COLUMNS = [c for c in (*STATS_HANDS, "hand_id") if c != "hand_idx"]
 _PLAYER_COLUMNS = [c for c in STATS_PLAYERS if c != "hand_idx"]
 HANDS_AT_ONCE = 50_000  # hands added up at a time: their rows and the sums' temporaries fit in ~100 MB

@@ -21,6 +21,9 @@ from razzlog.violations import Severity, Violation
 
 T = TypeVar("T")
 
+# The violations of a hand that did not become a hand: no text to parse, or another game.
+UNPARSED_RULES = ("parse-error", "truncated-hand", "unknown-format")
+
 
 @dataclass(frozen=True, slots=True)
 class Store:
@@ -43,10 +46,6 @@ class Store:
 
     def files(self) -> pl.DataFrame:
         return self.scan("files").collect()
-
-    @property
-    def hands(self) -> int:
-        return sum(s.hands for s in self.manifest.segments)
 
 
 def open_store(root: Path) -> Store:
@@ -140,17 +139,6 @@ def duplicate_sources(root: Path, manifest: Manifest, file_ids: set[int]) -> set
     return {int(i) for i in copies["file_id"].to_list()}
 
 
-__all__ = [
-    "Store",
-    "StoreError",
-    "StoredIds",
-    "duplicate_sources",
-    "open_store",
-    "read_store",
-    "violation_of_row",
-]
-
-
 def violation_of_row(row: dict[str, Any]) -> Violation:
     """A row of the ``violations`` table as the audit's :class:`~razzlog.violations.Violation`."""
     return Violation(
@@ -165,3 +153,15 @@ def violation_of_row(row: dict[str, Any]) -> Violation:
         row["message"],
         row["column"],
     )
+
+
+__all__ = [
+    "UNPARSED_RULES",
+    "Store",
+    "StoreError",
+    "StoredIds",
+    "duplicate_sources",
+    "open_store",
+    "read_store",
+    "violation_of_row",
+]

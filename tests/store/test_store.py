@@ -280,3 +280,22 @@ def test_a_reader_reads_again_when_an_import_removed_its_files(tmp_path: Path) -
 
     assert read_store(root, read) == 10
     assert generations == [1, 2]
+
+
+@pytest.mark.parametrize("hand_id", ["99", "35874566077"])
+def test_show_finds_what_the_text_path_finds(files: list[str], store: Path, hand_id: str) -> None:
+    from razzlog.api import audit_paths
+    from razzlog.render.show import find_report
+    from razzlog.store.show import stored_report
+
+    expected = find_report(audit_paths(files), hand_id)
+    found = stored_report(open_store(store), hand_id)
+    assert expected is not None and found is not None
+    assert (found.file, found.first_line, found.site, found.hand_id) == (
+        expected.file,
+        expected.first_line,
+        expected.site,
+        expected.hand_id,
+    )
+    assert found.violations == expected.violations
+    assert (found.hand is None) == (expected.hand is None)  # "99" is a Hold'em hand: no replay
