@@ -231,7 +231,7 @@ def test_a_narrow_terminal_hides_the_least_telling_columns(real: Path) -> None:
     table, hidden = stats_table(frame, group_keys("player"), width=100)
     # dropped in the order of DROP_FIRST until the rest fits, reported in table order
     assert hidden == [
-        "net_bb", "bring_ins", "bring_in_complete", "fold_to_steal", "aggression_frequency", "wwsf", "low_8_or_better",
+        "net_showdown", "net_no_showdown", "rake_paid", "net_bb", "bring_ins", "bring_in_complete", "fold_to_steal", "aggression_frequency", "wwsf", "low_8_or_better",
     ]  # fmt: skip
     assert [c.header for c in table.columns] == [
         "player", "currency", "hands", "net", "BB/100", "VPIP", "3rd raise", "steal", "AF", "WTSD", "W$SD",

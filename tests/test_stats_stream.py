@@ -79,7 +79,11 @@ def test_the_corpus_has_what_could_go_wrong(chunks: dict[int, list[TableChunk]],
     assert accumulator.sums is not None and accumulator.sums.height == frame.height < tables.players.height
 
 
-@pytest.mark.parametrize("by", ["player", "player,stakes", "date", "site,table", "tournament", "stakes,date,player"])
+@pytest.mark.parametrize(
+    "by",
+    ["player", "player,stakes", "date", "site,table", "tournament", "stakes,date,player", "month", "player,week,year",
+     "session", "session,stakes,table"],
+)  # fmt: skip
 @pytest.mark.parametrize("lows", [False, True])
 def test_every_grouping_gives_what_the_tables_give(
     chunks: dict[int, list[TableChunk]], tables: Tables, by: str, lows: bool

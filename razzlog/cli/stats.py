@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -34,10 +34,19 @@ def stats(
         typer.Option(
             "--by",
             metavar="KEYS",
-            help="Group by these keys, comma-separated: player, site, stakes, currency, date, table, "
-            "tournament (currency is always added).",
+            help="Group by these keys, comma-separated: player, site, stakes, currency, date, week, month, "
+            "year, session, table, tournament (currency is always added; session adds player).",
         ),
     ] = "player,currency",
+    session_gap: Annotated[
+        int,
+        typer.Option(
+            "--session-gap",
+            min=1,
+            metavar="MINUTES",
+            help="--by session: a pause longer than this ends a player's session.",
+        ),
+    ] = 30,
     player: Annotated[
         list[str] | None,
         typer.Option(
@@ -138,15 +147,14 @@ def stats(
     from razzlog.stats.chunks import table_chunks
     from razzlog.stats.stream import report_stats
 
+    options: dict[str, Any] = {"lows": lows, "min_hands": min_hands, "sort": sort, "session_gap": session_gap}
     try:
         if store is not None:
             from razzlog.store.stats import stored_stats
 
             result = from_store(
                 store,
-                lambda stored: stored_stats(
-                    stored, keys, player, first, last, hero, lows=lows, min_hands=min_hands, sort=sort
-                ),
+                lambda stored: stored_stats(stored, keys, player, first, last, hero, **options),
             )
         else:
             reading = ReadProgress.of(paths)
@@ -159,9 +167,7 @@ def stats(
 
                 chunks = tracked(chunks, reading, "reading", progress_console(), hands_in=lambda c: c.parsed)
             # added up while reading where the selection allows: memory grows with the groups, not the hands
-            result = report_stats(
-                chunks, keys, player, first, last, hero, lows=lows, min_hands=min_hands, sort=sort
-            )
+            result = report_stats(chunks, keys, player, first, last, hero, **options)
     except ValueError as exc:
         usage_error(str(exc))
     frame, hands, players = result.frame, result.hands, result.players

@@ -23,10 +23,17 @@ from rich.text import Text
 
 from razzlog.stats.definitions import STAT_BY_NAME
 from razzlog.stats.extract import CHIPS, CURRENCY_SYMBOLS, PLAY
+from razzlog.stats.sessions import SESSION_STATS
 from razzlog.violations import Violation
+
+# every output column that is not a group key, by name
+COLUMN_BY_NAME = {**STAT_BY_NAME, **{s.name: s for s in SESSION_STATS}}
 
 # Left out of the table first when the terminal is too narrow (json/csv/parquet keep every column).
 DROP_FIRST = (
+    "rake_paid",
+    "net_no_showdown",
+    "net_showdown",
     "low_8_or_better",
     "bring_in_complete",
     "aggression_frequency",
@@ -149,8 +156,8 @@ def write_parquet(frame: pl.DataFrame, path: str | Path) -> None:
 def _cell(name: str, value: Any, currency: str | None) -> Text:
     if value is None:
         return Text("–", style="dim")
-    stat = STAT_BY_NAME.get(name)
-    if stat is None:  # a group key
+    stat = COLUMN_BY_NAME.get(name)
+    if stat is None or stat.kind == "text":  # a group key, or text
         return Text(value.isoformat() if isinstance(value, date) else str(value))
     if stat.kind == "money":
         return Text(money_text(value, currency), style="red" if value < 0 else "green" if value > 0 else "")
@@ -187,8 +194,8 @@ def stats_table(
     With ``width``, the least telling columns (``DROP_FIRST``) are left out
     until the table fits; returns the table and the names of those left out.
     """
-    names = [*keys, *(c for c in frame.columns if c in STAT_BY_NAME and STAT_BY_NAME[c].in_table)]
-    titles = {n: STAT_BY_NAME[n].label if n in STAT_BY_NAME else n for n in names}
+    names = [*keys, *(c for c in frame.columns if c in COLUMN_BY_NAME and COLUMN_BY_NAME[c].in_table)]
+    titles = {n: COLUMN_BY_NAME[n].label if n in COLUMN_BY_NAME else n for n in names}
     rows: list[list[Text]] = []
     for row in frame.iter_rows(named=True):
         cells = [_cell(n, row[n], row.get("currency")) for n in names]
@@ -204,7 +211,8 @@ def stats_table(
             if name in shown:
                 shown.remove(name)
     index = [names.index(n) for n in shown]
-    table = _table([(titles[n], n in STAT_BY_NAME) for n in shown], ([r[i] for i in index] for r in rows))
+    numeric = {n for n in shown if n in COLUMN_BY_NAME and COLUMN_BY_NAME[n].kind != "text"}
+    table = _table([(titles[n], n in numeric) for n in shown], ([r[i] for i in index] for r in rows))
     return table, [n for n in names if n not in shown]
 
 

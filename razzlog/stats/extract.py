@@ -22,6 +22,7 @@ from decimal import Decimal
 from typing import Any
 
 from razzlog.cards import Card, best_low, format_low
+from razzlog.clock import utc_time
 from razzlog.events import (
     Action,
     ActionKind,
@@ -44,6 +45,7 @@ CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 CHIPS = "chips"  # the currency of tournament chips
 PLAY = "play"  # the currency of play-money tables
 _ZERO = Decimal(0)
+_UNIT = Decimal(10_000)  # money's smallest unit is 10^-4 (razzlog.stats.schema.SCALE)
 # Enums hash and look up their values in Python: in the loop over every action of every
 # hand, compare them by identity and read their plain ``_value_`` instead.
 _STREET_INDEX = {s.value: s.index for s in Street}
@@ -287,7 +289,11 @@ def hand_rows(hand: Hand, idx: int) -> HandRows:
 
     live = [p for p in players.values() if p.folded is None]
     showdown = len(live) >= 2
-    player_rows = [_player_row(idx, p, showdown, fourth) for p in players.values()]
+    shares = rake_shares(rake, [p.collected for p in players.values()])
+    player_rows = [
+        _player_row(idx, p, share, showdown, fourth)
+        for p, share in zip(players.values(), shares, strict=True)
+    ]
     day, time = parse_played_at(header.played_at)
     hand_row = (
         idx,
@@ -304,6 +310,7 @@ def hand_rows(hand: Hand, idx: int) -> HandRows:
         header.played_at,
         day,
         time,
+        utc_time(header.played_at),
         len(players),
         pot,
         rake,
@@ -311,7 +318,28 @@ def hand_rows(hand: Hand, idx: int) -> HandRows:
     return HandRows(hand_row, player_rows, actions)
 
 
-def _player_row(idx: int, p: _Player, showdown_hand: bool, fourth: bool) -> Row:
+def rake_shares(rake: Decimal | None, collected: list[Decimal]) -> list[Decimal]:
+    """Each player's share of the hand's rake, in proportion to what they collected.
+
+    The rake comes out of the pots the winners took, so it is theirs to bear.
+    Shares are whole 10^-4 units (the money columns' scale) and add up to the
+    rake exactly: each gets the rounded-down share, and the units left over go
+    to the largest remainders (ties: the first seated).
+    """
+    total = sum(collected, _ZERO)
+    if not rake or total <= 0:
+        return [_ZERO] * len(collected)
+    units = int(rake * _UNIT)
+    parts = [divmod(units * c, total) if c > 0 else (_ZERO, _ZERO) for c in collected]
+    whole = [int(q) for q, _ in parts]
+    left = units - sum(whole)
+    by_remainder = sorted(range(len(parts)), key=lambda i: -parts[i][1])
+    for i in by_remainder[:left]:
+        whole[i] += 1
+    return [Decimal(w) / _UNIT for w in whole]
+
+
+def _player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bool, fourth: bool) -> Row:
     put = p.put
     net = p.collected + p.returned - p.ante - put[0] - put[1] - put[2] - put[3] - put[4]
     at_showdown = showdown_hand and p.folded is None
@@ -338,6 +366,7 @@ def _player_row(idx: int, p: _Player, showdown_hand: bool, fourth: bool) -> Row:
         p.returned,
         p.collected,
         net,
+        rake_paid,
         " ".join(str(c) for c in p.cards),
         p.folded._value_ if p.folded is not None else None,
         p.all_in,

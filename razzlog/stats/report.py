@@ -13,14 +13,45 @@ from datetime import date
 import polars as pl
 
 from razzlog.stats.definitions import STATS, aggregations, with_summands
+from razzlog.stats.sessions import (
+    SESSION,
+    SESSION_GAP_MINUTES,
+    SESSION_STAT_NAMES,
+    session_aggregations,
+    with_sessions,
+)
 from razzlog.stats.tables import Tables
 
-GROUP_KEYS = ("player", "site", "stakes", "currency", "date", "table", "tournament")
+GROUP_KEYS = (
+    "player",
+    "site",
+    "stakes",
+    "currency",
+    "date",
+    "week",
+    "month",
+    "year",
+    SESSION,
+    "table",
+    "tournament",
+)
+# calendar keys, from the hand's date as the site prints it (so they agree with ``date``)
+PERIODS = {"week": "%G-W%V", "month": "%Y-%m", "year": "%Y"}
 DEFAULT_BY = ("player", "currency")
 HERO = "@hero"  # a --player value that stands for the hero
 NO_HERO = "no hero: no player's hole cards are shown; name one with --hero"
 LOW_LABELS = [f"{r}-low" for r in "56789TJQK"] + ["paired"]
-_HAND_COLUMNS = ("hand_idx", "site", "stakes", "currency", "date", "table", "tournament", "big_bet")
+_HAND_COLUMNS = (
+    "hand_idx",
+    "site",
+    "stakes",
+    "currency",
+    "date",
+    "time_utc",
+    "table",
+    "tournament",
+    "big_bet",
+)
 _DATE = re.compile(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})")
 
 
@@ -40,9 +71,18 @@ def group_keys(by: str | Iterable[str]) -> list[str]:
             raise ValueError(f"unknown grouping {key!r}: use {', '.join(GROUP_KEYS)}")
         if key not in keys:
             keys.append(key)
+    if SESSION in keys and "player" not in keys:  # a session is one player's
+        keys.insert(0, "player")
     if "currency" not in keys:
         keys.append("currency")
     return keys
+
+
+def with_period_keys(rows: pl.LazyFrame, keys: Iterable[str]) -> pl.LazyFrame:
+    """``rows`` (with their hand's ``date``) with the calendar keys among ``keys``: ``week``
+    (ISO, ``2009-W48``), ``month`` (``2009-11``) and ``year`` (``2009``)."""
+    periods = [pl.col("date").dt.strftime(PERIODS[k]).alias(k) for k in keys if k in PERIODS]
+    return rows.with_columns(periods) if periods else rows
 
 
 def parse_date(text: str) -> date:
@@ -58,7 +98,8 @@ def parse_date(text: str) -> date:
 
 def stat_columns(by: str | Iterable[str] = DEFAULT_BY) -> list[str]:
     """The columns of :func:`player_stats` for this grouping, in order."""
-    return group_keys(by) + [s.name for s in STATS]
+    keys = group_keys(by)
+    return keys + list(SESSION_STAT_NAMES if SESSION in keys else ()) + [s.name for s in STATS]
 
 
 def low_columns(by: str | Iterable[str] = DEFAULT_BY) -> list[str]:
@@ -144,6 +185,7 @@ def player_stats(
     until: date | None = None,
     min_hands: int = 1,
     sort: str | None = None,
+    session_gap: int = SESSION_GAP_MINUTES,
 ) -> pl.DataFrame:
     """One row per group: the keys of ``by`` (and ``currency``) then every statistic of ``STATS``.
 
@@ -152,25 +194,32 @@ def player_stats(
     groups with fewer than ``min_hands`` hands are left out.  ``sort`` is an
     output column, optionally suffixed ``:asc`` or ``:desc`` (default: numbers
     descending, text ascending); the default sorts by ``hands``, most first.
-    Ties are broken by the keys.
+    Ties are broken by the keys.  ``by`` may hold ``session`` (see
+    :mod:`razzlog.stats.sessions`; ``session_gap`` minutes end one).
     """
+    keys = group_keys(by)
     rows = with_summands(player_hands(tables, players, since, until))
-    return stats_of_rows(rows, group_keys(by), min_hands, sort)
+    if SESSION in keys:
+        rows = with_sessions(rows, session_gap)
+    return stats_of_rows(with_period_keys(rows, keys), keys, min_hands, sort)
 
 
 def stats_of_rows(
     rows: pl.LazyFrame, keys: list[str], min_hands: int = 1, sort: str | None = None
 ) -> pl.DataFrame:
     """:func:`player_stats` of selected rows that hold the group keys and the SUMMANDS
-    (player-hand rows, or sums of them: :mod:`razzlog.stats.stream`)."""
+    (player-hand rows, or sums of them: :mod:`razzlog.stats.stream`); with ``session`` among the
+    keys, player-hand rows with their session and ``time_utc``."""
+    sessions = SESSION in keys
     out = (
         rows.group_by(keys)
-        .agg(aggregations())
+        .agg(aggregations() + (session_aggregations() if sessions else []))
         .filter(pl.col("hands") >= min_hands)
         .with_columns(_keys_as_text(rows, keys))
         .select(stat_columns(keys))
     )
-    return _sorted(out, sort or "hands", keys).collect()
+    # sessions read best in time order; other groups most hands first
+    return _sorted(out, sort or (f"{SESSION}:asc" if sessions else "hands"), keys).collect()
 
 
 def _keys_as_text(rows: pl.LazyFrame, keys: Iterable[str]) -> list[pl.Expr]:
@@ -212,6 +261,7 @@ def low_distribution(
     players: Iterable[str] | None = None,
     since: date | None = None,
     until: date | None = None,
+    session_gap: int = SESSION_GAP_MINUTES,
 ) -> pl.DataFrame:
     """The final lows at showdown per group: ``keys…, low, count, share``.
 
@@ -219,8 +269,12 @@ def low_distribution(
     or ``paired``; ``share`` is ``count`` over the group's known lows
     (``showdown_lows``).  Only the lows that occur are listed, best first.
     """
-    rows = player_hands(tables, players, since, until).filter("low_known")
-    return lows_of_rows(rows.with_columns(low_label(), rows=pl.lit(1, dtype=pl.UInt32)), group_keys(by))
+    keys = group_keys(by)
+    rows = player_hands(tables, players, since, until)
+    if SESSION in keys:  # sessions are runs of all the player's hands, not only those with a known low
+        rows = with_sessions(rows, session_gap)
+    rows = with_period_keys(rows, keys).filter("low_known")
+    return lows_of_rows(rows.with_columns(low_label(), rows=pl.lit(1, dtype=pl.UInt32)), keys)
 
 
 def low_label() -> pl.Expr:

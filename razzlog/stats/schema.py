@@ -52,6 +52,7 @@ HANDS_SCHEMA: dict[str, pl.DataType] = {
     "played_at": pl.String(),  # as printed
     "date": pl.Date(),
     "time": pl.Datetime(),  # the site's local time, as printed
+    "time_utc": pl.Datetime("us", "UTC"),  # played_at read in the site's time zone; null if unknown
     "players": pl.UInt8(),  # dealt in
     "pot": MONEY,
     "rake": MONEY,
@@ -71,6 +72,7 @@ PLAYERS_SCHEMA: dict[str, pl.DataType] = {
     "returned": MONEY,  # uncalled bet returned
     "collected": MONEY,
     "net": MONEY,  # collected + returned - ante - put_*
+    "rake_paid": MONEY,  # their share of the rake: the hand's rake in proportion to what they collected
     "cards": pl.String(),  # every card of theirs the log shows, space-separated
     "folded_on": STREET,
     "all_in": pl.Boolean(),
@@ -108,7 +110,7 @@ ACTIONS_SCHEMA: dict[str, pl.DataType] = {
 
 # What the statistics read (razzlog.stats.definitions and report): the group
 # keys and filters, the big bet, and the players' per-hand figures.
-STATS_HANDS = ("hand_idx", "site", "table", "stakes", "big_bet", "currency", "tournament", "date")
+STATS_HANDS = ("hand_idx", "site", "table", "stakes", "big_bet", "currency", "tournament", "date", "time_utc")
 _DETAIL_ONLY = (
     "seat",
     "start_stack",

@@ -39,13 +39,15 @@ from razzlog.stats.report import (
     selection_size,
     sort_rows,
     stats_of_rows,
+    with_period_keys,
 )
+from razzlog.stats.sessions import SESSION, SESSION_GAP_MINUTES, with_sessions
 from razzlog.stats.tables import TableBuilder, build_from_chunks, detected_hero
 from razzlog.violations import Violation
 
 BLOCK_HANDS = 16_384  # chunks are added up a block of about this many hands at a time
 MERGE_PARTS = 8  # blocks whose sums are merged into the totals at once
-HAND_KEYS = ("site", "stakes", "currency", "date", "table", "tournament", "big_bet")
+HAND_KEYS = ("site", "stakes", "currency", "date", "time_utc", "table", "tournament", "big_bet")
 
 
 def report_stats(
@@ -60,6 +62,7 @@ def report_stats(
     min_hands: int = 1,
     sort: str | None = None,
     block_hands: int = BLOCK_HANDS,
+    session_gap: int = SESSION_GAP_MINUTES,
 ) -> StatsReport:
     """What ``razzlog stats`` reports of the chunks of :func:`razzlog.stats.chunks.table_chunks`
     (``detail=False``): :func:`~razzlog.stats.report.player_stats` (or, with ``lows``,
@@ -71,16 +74,18 @@ def report_stats(
     an unknown ``sort``.
     """
     if streamable(players, hero):
-        accumulator = StatsAccumulator(keys, players, since, until, hero, lows=lows, block_hands=block_hands)
+        accumulator = StatsAccumulator(
+            keys, players, since, until, hero, lows=lows, block_hands=block_hands, session_gap=session_gap
+        )
         for chunk in chunks:
             accumulator.add_chunk(chunk)
         result = accumulator.finish(min_hands, None if lows else sort)
     else:
         tables = build_from_chunks(chunks, hero, detail=False)
         if lows:
-            frame = low_distribution(tables, keys, players, since, until)
+            frame = low_distribution(tables, keys, players, since, until, session_gap)
         else:
-            frame = player_stats(tables, keys, players, since, until, min_hands, sort)
+            frame = player_stats(tables, keys, players, since, until, min_hands, sort, session_gap)
         hands, count = selection_size(tables, players, since, until)
         result = StatsReport(
             frame, hands, count, tables.hero, tables.problems, tables.duplicates, tables.hands.height
@@ -122,6 +127,7 @@ class StatsAccumulator:
         *,
         lows: bool = False,
         block_hands: int = BLOCK_HANDS,
+        session_gap: int = SESSION_GAP_MINUTES,
     ) -> None:
         wanted = None if players is None else list(dict.fromkeys(players))
         if not streamable(wanted, hero):
@@ -131,6 +137,10 @@ class StatsAccumulator:
         self.hero = hero
         self.lows = lows
         self.block_hands = block_hands
+        # Sessions are runs of a player's hands in time, which sums cannot tell: with the
+        # session key, the selected rows themselves are kept (a few dozen bytes each).
+        self.session_gap = session_gap
+        self.session_rows: list[pl.DataFrame] | None = [] if SESSION in keys else None
         # the player filter: names known now ("@hero" replaced when the hero is named), or
         # None with hero_only when it is the hero yet to be found
         self.hero_only = wanted == [HERO] and hero is None
@@ -186,11 +196,13 @@ class StatsAccumulator:
         none of which was added before (``hand_idx`` tells them apart within the call)."""
         self.parsed += hands
         self.dealt_parts.append(players.group_by("player").agg(pl.col("dealt_hole").sum()))
-        rows = selected(players.lazy(), self.named, self.since, self.until)
+        rows = with_period_keys(selected(players.lazy(), self.named, self.since, self.until), self.keys)
         if not self.hero_only:
             self.selected_hands += rows.select(pl.col("hand_idx").n_unique()).collect().item()
         self.selected_parts.append(rows.group_by("player").agg(rows=pl.len()).collect())
-        if self.lows:
+        if self.session_rows is not None:
+            self.session_rows.append(with_summands(rows).collect())
+        elif self.lows:
             known = rows.filter("low_known").with_columns(low_label(), rows=pl.lit(1, dtype=pl.UInt32))
             self.sum_parts.append(known.group_by(*self.sum_keys, "low").agg(pl.col("rows").sum()).collect())
         else:
@@ -204,7 +216,9 @@ class StatsAccumulator:
         if self.dealt_parts:
             self.dealt = _merged(self.dealt, self.dealt_parts, ["player"], ["dealt_hole"])
             self.selected = _merged(self.selected, self.selected_parts, ["player"], ["rows"])
-            if self.lows:
+            if not self.sum_parts:  # sessions: the rows are kept as they are
+                pass
+            elif self.lows:
                 self.sums = _merged(self.sums, self.sum_parts, [*self.sum_keys, "low"], ["rows"])
             else:
                 self.sums = _merged(self.sums, self.sum_parts, self.sum_keys, list(SUMMANDS))
@@ -235,6 +249,9 @@ class StatsAccumulator:
         if self.hero_only and hero is None:
             raise ValueError(NO_HERO)
         # no hand: the (empty) figures of empty tables, same columns and types
+        if self.session_rows:
+            self.sums = pl.concat(self.session_rows, how="vertical_relaxed")
+            self.session_rows = []
         if self.sums is None or self.selected is None:
             tables = TableBuilder(detail=False).finish(hero)
             if self.lows:
@@ -246,7 +263,14 @@ class StatsAccumulator:
         if self.hero_only:
             sums, selected = sums.filter(pl.col("player") == hero), selected.filter(pl.col("player") == hero)
         hands = int(selected["rows"].sum()) if self.hero_only else self.selected_hands
-        if self.lows:
+        if self.session_rows is not None:
+            rows = with_sessions(sums.lazy(), self.session_gap)
+            if self.lows:
+                known = rows.filter("low_known").with_columns(low_label())
+                frame = lows_of_rows(known, self.keys)
+            else:
+                frame = stats_of_rows(rows, self.keys, min_hands, sort)
+        elif self.lows:
             frame = lows_of_rows(sums.lazy(), self.keys)
         else:
             frame = stats_of_rows(sums.lazy(), self.keys, min_hands, sort)

@@ -30,7 +30,6 @@ NO_ROWS = -1  # a parsed hand with an amount the store's money columns cannot ho
 EXTRA_HANDS: dict[str, pl.DataType] = {
     "line": pl.Int32(),
     "last_line": pl.Int32(),
-    "time_utc": pl.Datetime("us", "UTC"),
     "game": pl.String(),
     "level": pl.String(),
     "buy_in": pl.String(),
@@ -135,13 +134,10 @@ def _exact(rows: HandRows) -> bool:
 
 
 def _extra_row(hand: Hand, raw: RawHand) -> Row:
-    from razzlog.clock import utc_time
-
     h = hand.header
     return (
         hand.first_line,
         hand.last_line,
-        utc_time(h.played_at),
         h.game,
         h.level,
         h.buy_in,

@@ -18,7 +18,7 @@ import polars as pl
 
 from razzlog.stats.schema import ACTIONS_SCHEMA, COUNTS, HANDS_SCHEMA, MONEY, PLAYERS_SCHEMA
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 STORE_FORMAT = "razzlog-store"
 
 SEGMENT_TABLES = ("hands", "player_hands", "actions", "violations")
@@ -44,7 +44,6 @@ HANDS: dict[str, pl.DataType] = {
     "line": pl.Int32(),  # the header's line in the file
     "last_line": pl.Int32(),
     **_STATS_HANDS,  # site, hand_id, file, table, stakes, bets, currency, tournament, played_at…
-    "time_utc": pl.Datetime("us", "UTC"),  # played_at read in the site's time zone; null if unknown
     "game": pl.String(),
     "level": pl.String(),
     "buy_in": pl.String(),

@@ -22,6 +22,7 @@ import polars as pl
 from razzlog.stats.chunks import TableChunk, empty
 from razzlog.stats.report import sort_rows
 from razzlog.stats.schema import ACTIONS_SCHEMA, STATS_HANDS, STATS_PLAYERS, UNIT
+from razzlog.stats.sessions import SESSION_GAP_MINUTES
 from razzlog.stats.stream import HAND_KEYS, StatsAccumulator, StatsReport, report_stats, streamable
 from razzlog.store.manifest import Segment
 from razzlog.store.tables import UNPARSED_RULES, Store, violation_of_row
@@ -43,11 +44,12 @@ def stored_stats(
     lows: bool = False,
     min_hands: int = 1,
     sort: str | None = None,
+    session_gap: int = SESSION_GAP_MINUTES,
 ) -> StatsReport:
     """What :func:`razzlog.stats.stream.report_stats` reports of the stored files' text."""
     if streamable(players, hero):
         # added up a segment at a time, each read with its hands' keys in one query
-        accumulator = StatsAccumulator(keys, players, since, until, hero, lows=lows)
+        accumulator = StatsAccumulator(keys, players, since, until, hero, lows=lows, session_gap=session_gap)
         accumulator.problems.extend(_problems(store))
         for segment in store.manifest.segments:
             for rows, hands in _segment_rows(store, segment, HANDS_AT_ONCE):
@@ -57,7 +59,16 @@ def stored_stats(
             result = replace(result, frame=sort_rows(result.frame, sort, keys))
     else:
         result = report_stats(
-            stored_chunks(store), keys, players, since, until, hero, lows=lows, min_hands=min_hands, sort=sort
+            stored_chunks(store),
+            keys,
+            players,
+            since,
+            until,
+            hero,
+            lows=lows,
+            min_hands=min_hands,
+            sort=sort,
+            session_gap=session_gap,
         )
     duplicates = (
         store.scan("violations").filter(pl.col("rule") == "duplicate-hand").select(pl.len()).collect().item()
@@ -81,7 +92,7 @@ def stored_chunks(store: Store) -> Iterator[TableChunk]:
             store.scan_segment(segment, "player_hands")
             .select("hand_key", *_PLAYER_COLUMNS)
             .join(hands.lazy().select("hand_key", "hand_idx"), on="hand_key", how="inner")
-            .with_columns(_units("net"))
+            .with_columns(_units("net"), _units("rake_paid"))
             .select("hand_idx", *_PLAYER_COLUMNS)
             .collect()
         )
@@ -110,7 +121,7 @@ def _segment_rows(store: Store, segment: Segment, hands_at_once: int) -> Iterato
             store.scan_segment(segment, "player_hands")
             .filter(pl.col("hand_key").is_between(low, high))
             .select(pl.col("hand_key").alias("hand_idx"), *_PLAYER_COLUMNS)
-            .with_columns(_units("net"))
+            .with_columns(_units("net"), _units("rake_paid"))
             .join(part.lazy(), on="hand_idx", how="inner")
             .collect()
         )
