@@ -90,6 +90,33 @@ OutputOpt = Annotated[
         show_default=False,
     ),
 ]
+HeroOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--hero",
+        metavar="NAME",
+        help="The player whose hole cards the log shows (default: detected).",
+        show_default=False,
+    ),
+]
+SinceOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--since",
+        metavar="DATE",
+        help="Only hands played on or after DATE (YYYY-MM-DD).",
+        show_default=False,
+    ),
+]
+UntilOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--until",
+        metavar="DATE",
+        help="Only hands played on or before DATE (YYYY-MM-DD).",
+        show_default=False,
+    ),
+]
 JobsOpt = Annotated[
     int,
     typer.Option(

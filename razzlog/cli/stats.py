@@ -9,9 +9,12 @@ import typer
 
 from razzlog.cli.app import (
     PROG,
+    HeroOpt,
     JobsOpt,
     OutputOpt,
+    SinceOpt,
     StatsFormat,
+    UntilOpt,
     app,
     error,
     exit_with,
@@ -56,33 +59,9 @@ def stats(
             show_default=False,
         ),
     ] = None,
-    hero: Annotated[
-        str | None,
-        typer.Option(
-            "--hero",
-            metavar="NAME",
-            help="The player whose hole cards the log shows (default: detected).",
-            show_default=False,
-        ),
-    ] = None,
-    since: Annotated[
-        str | None,
-        typer.Option(
-            "--since",
-            metavar="DATE",
-            help="Only hands played on or after DATE (YYYY-MM-DD).",
-            show_default=False,
-        ),
-    ] = None,
-    until: Annotated[
-        str | None,
-        typer.Option(
-            "--until",
-            metavar="DATE",
-            help="Only hands played on or before DATE (YYYY-MM-DD).",
-            show_default=False,
-        ),
-    ] = None,
+    hero: HeroOpt = None,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
     min_hands: Annotated[
         int, typer.Option("--min-hands", min=0, metavar="N", help="Leave out groups with fewer hands.")
     ] = 1,

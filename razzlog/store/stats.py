@@ -24,6 +24,7 @@ from razzlog.stats.report import sort_rows
 from razzlog.stats.schema import ACTIONS_SCHEMA, STATS_HANDS, STATS_PLAYERS, UNIT
 from razzlog.stats.sessions import SESSION_GAP_MINUTES
 from razzlog.stats.stream import HAND_KEYS, StatsAccumulator, StatsReport, report_stats, streamable
+from razzlog.stats.tables import Tables, build_from_chunks
 from razzlog.store.manifest import Segment
 from razzlog.store.tables import UNPARSED_RULES, Store, violation_of_row
 from razzlog.violations import Violation
@@ -140,3 +141,10 @@ def _problems(store: Store) -> tuple[Violation, ...]:
         .collect()
     )
     return tuple(violation_of_row(r) for r in rows.iter_rows(named=True))
+
+
+def stored_tables(store: Store, hero: str | None = None) -> Tables:
+    """The statistics tables (``detail=False``) of the stored hands: what
+    :func:`razzlog.stats.load` gives for the stored files' text, for the views that need the
+    player-hand rows themselves (graphs, reports)."""
+    return build_from_chunks(stored_chunks(store), hero, detail=False)
