@@ -19,7 +19,7 @@ from razzlog.cli.app import ALLOCATOR_SETTINGS, PROG, app, error, return_freed_m
 
 # Each command registers on ``app`` when imported, and ``razzlog --help`` lists
 # them in that order: keep this one (not sorted).
-from razzlog.cli import audit, parse, show, stats, graph, importing, query, generate, rules  # isort: skip  # noqa: F401
+from razzlog.cli import audit, parse, show, stats, graph, report, importing, query, generate, rules  # isort: skip  # noqa: F401
 
 __all__ = ["ALLOCATOR_SETTINGS", "PROG", "app", "main", "return_freed_memory"]
 

@@ -90,6 +90,34 @@ OutputOpt = Annotated[
         show_default=False,
     ),
 ]
+FailOnOpt = Annotated[
+    FailOn, typer.Option("--fail-on", help="Exit 1 when a violation of this severity or worse is found.")
+]
+SelectOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--select",
+        metavar="RULES",
+        help="Only these rules (names or codes, comma-separated; repeatable).",
+        show_default=False,
+    ),
+]
+IgnoreOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--ignore",
+        metavar="RULES",
+        help="Skip these rules (names or codes, comma-separated; repeatable).",
+        show_default=False,
+    ),
+]
+OpenPairDoubleOpt = Annotated[
+    bool,
+    typer.Option(
+        "--open-pair-double",
+        help="Allow the 4th-street big bet when an open pair shows (a stud-high casino option).",
+    ),
+]
 HeroOpt = Annotated[
     str | None,
     typer.Option(

@@ -9,11 +9,15 @@ import typer
 from razzlog.cli.app import (
     AuditFormat,
     FailOn,
+    FailOnOpt,
+    IgnoreOpt,
     JobsOpt,
+    OpenPairDoubleOpt,
     OutputOpt,
     ProfileName,
     ProfileOpt,
     ProgressOpt,
+    SelectOpt,
     app,
     error,
     exit_with,
@@ -31,38 +35,14 @@ def audit(
     paths: OptionalPathsArg = None,
     format: Annotated[AuditFormat, typer.Option("--format", "-f", help="Report format.")] = AuditFormat.TABLE,
     output: OutputOpt = None,
-    fail_on: Annotated[
-        FailOn, typer.Option("--fail-on", help="Exit 1 when a violation of this severity or worse is found.")
-    ] = FailOn.ERROR,
+    fail_on: FailOnOpt = FailOn.ERROR,
     profile: ProfileOpt = ProfileName.AUTO,
-    select: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--select",
-            metavar="RULES",
-            help="Only these rules (names or codes, comma-separated; repeatable).",
-            show_default=False,
-        ),
-    ] = None,
-    ignore: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--ignore",
-            metavar="RULES",
-            help="Skip these rules (names or codes, comma-separated; repeatable).",
-            show_default=False,
-        ),
-    ] = None,
+    select: SelectOpt = None,
+    ignore: IgnoreOpt = None,
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="Table format: only the summary line.")
     ] = False,
-    open_pair_double: Annotated[
-        bool,
-        typer.Option(
-            "--open-pair-double",
-            help="Allow the 4th-street big bet when an open pair shows (a stud-high casino option).",
-        ),
-    ] = False,
+    open_pair_double: OpenPairDoubleOpt = False,
     jobs: JobsOpt = 0,
     progress: ProgressOpt = None,
     store: ReadStoreOpt = None,
