@@ -50,7 +50,7 @@ class HandHeader:
     currency: str | None  # "USD", "EUR", "GBP"; None for play money or tournament chips
     is_tournament: bool
     tournament_id: str | None
-    buy_in: str | None  # as printed, e.g. "$200+$15 USD"
+    buy_in: str | None  # as printed, e.g. "$200+$15 USD" (razzlog.tournament.parse_buy_in splits it)
     level: str | None  # e.g. "V"
     played_at: str  # date and time as printed (first time zone)
     table: str
@@ -234,6 +234,33 @@ class SummarySeat:
     line: int
 
 
+@dataclass(frozen=True, slots=True)
+class TournamentFinish:
+    """A player's result in the tournament, printed in the hand where they
+    bust (or, for the winner, the tournament's last hand).
+
+    PokerStars: ``NAME finished the tournament in 7th place``, ``… in 2nd place
+    and received $10.00.``, ``NAME finished the tournament`` (no place) and
+    ``NAME wins the tournament and receives $2.80 - congratulations!``.
+
+    ``place`` is the place printed (1 for the winner; players busted in the
+    same hand share one), None when the line names none; ``prize`` is the
+    money received, None when the line names none; ``currency`` is the
+    prize's ("USD", "EUR", "GBP", from its symbol; None without a prize).
+    ``winner`` tells the ``wins the tournament`` line from ``finished the
+    tournament in 1st place`` (which a tournament with several winners, such
+    as a double-or-nothing, prints for each of them).  Nothing here is chips:
+    the replay and the rules ignore it.
+    """
+
+    player: str
+    place: int | None
+    prize: Decimal | None
+    currency: str | None
+    winner: bool
+    line: int
+
+
 Event = (
     Seat
     | Ante
@@ -249,6 +276,7 @@ Event = (
     | Muck
     | SummaryPot
     | SummarySeat
+    | TournamentFinish
 )
 
 

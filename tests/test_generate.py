@@ -64,6 +64,8 @@ class Report:
     rake: int = 0
     table: str = ""
     features: set[str] = field(default_factory=set)
+    # tournament results: (name, place, prize in cents, the winner's line?)
+    finishes: list[tuple[str, int, int, bool]] = field(default_factory=list)
 
 
 class Referee:
@@ -147,6 +149,13 @@ class Referee:
                                line):
             self.got[m.group(1)] += units(m.group(2))
             self.pot_wins.setdefault(m.group(3), Counter())[m.group(1)] += units(m.group(2))
+        elif m := re.fullmatch(r"(.+) finished the tournament in (\d+)(?:st|nd|rd|th) place"
+                               r"(?: and received \$([\d,]+\.\d\d)\.)?", line):
+            prize = units("$" + m.group(3).replace(",", "")) if m.group(3) else 0
+            self.rep.finishes.append((m.group(1), int(m.group(2)), prize, False))
+        elif m := re.fullmatch(r"(.+) wins the tournament and receives \$([\d,]+\.\d\d)"
+                               r" - congratulations!", line):
+            self.rep.finishes.append((m.group(1), 1, units("$" + m.group(2).replace(",", "")), True))
         else:
             self.action(*self.who(line, ": "))
 
@@ -352,6 +361,13 @@ def test_every_hand_is_legal_and_consistent(sample: list) -> None:  # type: igno
         assert rep.rake == 0 or hand.stakes.cash
         dealt = [c for cs in hand.cards.values() for c in cs]
         assert len(dealt) == len(set(dealt)) <= 52
+        # a tournament hand names every player it busted, a cash game nobody
+        busted = {name for name, chips in rep.ends.items() if chips == 0}
+        finished = {name for name, _, _, winner in rep.finishes if not winner}
+        assert finished == (set() if hand.stakes.cash else busted), text
+        for name, place, _, winner in rep.finishes:
+            assert (place == 1) if winner else place >= 2, text
+            assert (rep.ends[name] > 0) == winner, text
 
 
 def test_features_occur_in_a_sample(sample: list) -> None:  # type: ignore[type-arg]

@@ -102,6 +102,19 @@ class SeatResult:
 
 
 @dataclass(slots=True)
+class Finish:
+    """A player's tournament result, written where they bust (PokerStars):
+    ``place`` is the number of players left after the hand plus one (those
+    busted in one hand share it); the winner (``winner``) has place 1.
+    ``prize`` is in cents, 0 for a place out of the money."""
+
+    player: str
+    place: int
+    prize: int = 0
+    winner: bool = False
+
+
+@dataclass(slots=True)
 class SeatInfo:
     seat: int
     player: str
@@ -126,6 +139,7 @@ class Hand:
     end_stacks: dict[str, int] = field(default_factory=dict)
     site: str = "pokerstars"  # whose house rules the hand was dealt under
     raked_pot: int = 0  # the index in ``pots`` of the pot the rake was taken from
+    finishes: list[Finish] = field(default_factory=list)  # tournament results, written before the summary
 
     def seat_of(self, player: str) -> int:
         return next(s.seat for s in self.seats if s.player == player)
@@ -259,13 +273,19 @@ class Clock:
 
 
 def refill(rng: random.Random, seats: dict[int, tuple[str, int]], st: Stakes, hero: str, leave: bool) -> None:
-    """Replace busted players (and, if ``leave``, the shortest other player)."""
+    """Replace busted players (and, if ``leave``, the shortest other player).
+
+    The player who leaves is not seated again under the same name: with
+    another stack, the log would read as that player's chips changing
+    between hands (stack-continuity)."""
+    gone: list[str] = []
     if leave:
         seat = min((s for s in seats if seats[s][0] != hero), key=lambda s: seats[s][1])
+        gone.append(seats[seat][0])
         seats[seat] = (seats[seat][0], 0)
     for seat in [s for s, (_, stack) in seats.items() if stack <= 0]:
         del seats[seat]
-        taken = [hero, *(n for n, _ in seats.values())]
+        taken = [hero, *gone, *(n for n, _ in seats.values())]
         free = [s for s in range(1, 9) if s not in seats]
         seats[rng.choice(free)] = (new_name(rng, taken), buy_in(rng, st))
 
@@ -342,6 +362,7 @@ __all__ = [
     "RULES",
     "TOURNAMENT_STAKES",
     "Event",
+    "Finish",
     "Hand",
     "SeatInfo",
     "SeatResult",

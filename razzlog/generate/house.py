@@ -46,6 +46,11 @@ class House:
     max_side_pots: int
     # The antes are logged in the order the players posted them, not by seat.
     antes_in_random_order: bool
+    # A tournament hand says who busted, in which place, and who won
+    # (PokerStars: "NAME finished the tournament in 7th place"); Full Tilt's
+    # hand histories print no result (its sit & go logs in fpdb's regression
+    # files show busts without one: results were in its tournament summaries).
+    prints_finishes: bool
     # Hand ids and dates: where a run starts; the range of tournament ids.
     first_hand_ids: tuple[int, int]
     tournament_ids: tuple[int, int]
@@ -64,6 +69,7 @@ POKERSTARS: House = House(
     reveal_mucked=False,
     max_side_pots=7,
     antes_in_random_order=False,
+    prints_finishes=True,
     first_hand_ids=(200_000_000_000, 260_000_000_000),
     tournament_ids=(1_000_000_000, 3_999_999_999),
     epoch=datetime(2026, 1, 2, 10, 24, 42),
@@ -98,6 +104,7 @@ FULLTILT: House = House(
     reveal_mucked=True,
     max_side_pots=1,
     antes_in_random_order=True,
+    prints_finishes=False,
     first_hand_ids=(20_000_000_000, 29_000_000_000),
     tournament_ids=(100_000_000, 299_999_999),
     epoch=datetime(2010, 3, 2, 10, 24, 42),

@@ -8,11 +8,17 @@ Conventions where the samples show no example: a pot with side pots is always
 numbered (``side pot-1`` even if there is only one); the summary lists pot
 amounts after the rake; a mucked hand of a player other than the hero is
 summarised as ``Seat N: NAME mucked``; a winner without showdown never shows.
+
+Tournament results (``Hand.finishes``) come after the pots are awarded, just
+before the summary, busted players first (in seat order), then the winner, in
+the forms of fpdb's regression files (``tour/Stars/Flop/NLHE-USD-STT-20-201006.
+DONturbo.txt``, ``…5-Card-PLO-6max-MTT-USD-12.30-12.25-2.45-201611.progressive.
+won.txt``): prizes always with cents, thousands separated by commas.
 """
 
 from __future__ import annotations
 
-from razzlog.generate import Event, Hand, SeatResult, Stakes, cards_text, money_text
+from razzlog.generate import Event, Finish, Hand, SeatResult, Stakes, cards_text, money_text
 
 STREET_TITLES = {3: "3rd STREET", 4: "4th STREET", 5: "5th STREET", 6: "6th STREET", 7: "RIVER"}
 STREET_NAMES = {3: "3rd Street", 4: "4th Street", 5: "5th Street", 6: "6th Street", 7: "River"}
@@ -90,11 +96,34 @@ def result_line(r: SeatResult, st: Stakes) -> str:
     raise ValueError(f"unknown seat result {r.result!r}")
 
 
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}" + {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def prize_text(cents: int) -> str:
+    """A prize as the result lines print it: always with cents (``$40.00``, ``$1,234.50``)."""
+    dollars, cents = divmod(cents, 100)
+    return f"${dollars:,}.{cents:02d}"
+
+
+def finish_line(f: Finish) -> str:
+    """A tournament result, as in fpdb's regression files (tour/Stars/…: DONturbo,
+    5-Card-PLO-6max-MTT-USD-12.30-12.25-2.45-201611.progressive.won)."""
+    if f.winner:
+        return f"{f.player} wins the tournament and receives {prize_text(f.prize)} - congratulations!"
+    line = f"{f.player} finished the tournament in {ordinal(f.place)} place"
+    return line + (f" and received {prize_text(f.prize)}." if f.prize else "")
+
+
 def write_hand(hand: Hand) -> str:
     """One hand in PokerStars' format, without a trailing newline."""
     st = hand.stakes
     lines = header(hand)
     lines += [event_line(e, st) for e in hand.events]
+    lines += [finish_line(f) for f in hand.finishes]
     lines.append("*** SUMMARY ***")
     total = f"Total pot {money(hand.total_pot, st)}"
     if hand.pots:

@@ -44,6 +44,7 @@ from razzlog.events import (
     StreetStart,
     SummaryPot,
     SummarySeat,
+    TournamentFinish,
     UncalledReturn,
 )
 from razzlog.violations import Violation
@@ -233,6 +234,27 @@ def _summary_pot_text(p: SummaryPot, h: HandHeader) -> str:
     return text + f" | Rake {money(p.rake, h)}"
 
 
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``, ``112th``."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return str(n) + {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def _finish_text(f: TournamentFinish) -> str:
+    """A tournament result in words, its prize in the prize's own currency (not the table's chips)."""
+    prize = ""
+    if f.prize is not None:
+        symbol = CURRENCY_SYMBOLS.get(f.currency or "", "")
+        prize = f"{symbol}{f.prize}" if symbol or f.currency is None else f"{f.prize} {f.currency}"
+    if f.winner:
+        return "wins the tournament" + (f" and receives {prize}" if prize else "")
+    text = "finished the tournament"
+    if f.place is not None:
+        text += f" in {ordinal(f.place)} place"
+    return text + (f" and received {prize}" if prize else "")
+
+
 def _row(event: Event, h: HandHeader, pot: _Pot, cards: _Cards) -> Row | None:
     """The printed row of ``event`` (updating the pot and the cards), or None for a street start."""
     if isinstance(event, Ante):
@@ -271,6 +293,8 @@ def _row(event: Event, h: HandHeader, pot: _Pot, cards: _Cards) -> Row | None:
         return Row(event.line, "SummarySeat", event.player, _summary_seat_text(event, h), shown)
     if isinstance(event, BringInClaim):
         return Row(event.line, "BringInClaim", event.player, "is high with", (CardView(event.card, True),))
+    if isinstance(event, TournamentFinish):
+        return Row(event.line, "TournamentFinish", event.player, _finish_text(event))
     if isinstance(event, Seat | StreetStart):
         return None
     # A new event type still shows where it happened, by its name.

@@ -75,7 +75,10 @@ class Vocabulary:
     value_pieces: tuple[tuple[str, str], ...]  # site pieces, tried after VALUE_PIECES
 
 
-_SKIP_UNLESS_ALONE = {"_NOISE", "OTHER"}
+# Terminals never named among others: noise, the catch-all summary line, and
+# PokerStars' tournament results (whole lines that, malformed, are noise: a
+# garbled line was never meant to be one).
+_SKIP_UNLESS_ALONE = {"_NOISE", "OTHER", "FINISHED", "WINS_TOURNAMENT"}
 _REGEX_SPECIAL = set(".^$*+?{}[]|()\\")
 
 

@@ -14,7 +14,9 @@ Structural positions, one per line at most:
 * ``Dealt to NAME [cards]…``;
 * ``Uncalled bet (X) returned to NAME`` (at the end of the line);
 * the start of a line, followed by one of the line shapes that follow a name
-  (``: bets ``, `` collected X from pot``…).
+  (``: bets ``, `` collected X from pot``…; in the showdown section also a
+  whole tournament result such as
+  `` finished the tournament in 2nd place and received $10.00.``).
 
 The site-specific shapes (the seat line, what follows a name, the uncalled
 bet line) are a :class:`Syntax`: PokerStars' by default, Full Tilt's in
@@ -51,6 +53,7 @@ MARK_CLOSE = "\ue001"
 _CARD = r"(?:10|[2-9TJQKA])[shdc]"
 _CARDS = rf"\[{_CARD}(?: {_CARD})*\]"
 _MONEY = r"[$€£]?\d[\d,]*(?:\.\d+)?"
+_PRIZE = r"[$€£]\d[\d,]*(?:\.\d+)?"  # money with its currency symbol
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +77,9 @@ class Syntax:
     # an "Uncalled bet" line up to the name (which ends the line); its match
     # must end at one place (the name is the rest of the line)
     returned: str
+    # what may also follow a name in the showdown section: PokerStars' tournament
+    # results, whole lines (anywhere else such a line is noise, its name left alone)
+    showdown_tails: str = ""
 
 
 POKERSTARS = Syntax(
@@ -88,6 +94,10 @@ POKERSTARS = Syntax(
     fallback_tail=":",
     fallback_shortest=False,
     returned=r"Uncalled bet \([^)]*\) returned to ",
+    showdown_tails=(
+        rf" finished the tournament(?: in \d+(?:st|nd|rd|th) place(?: and received {_PRIZE}\.)?)?$"
+        rf"| wins the tournament and receives {_PRIZE} - congratulations!$"
+    ),
 )
 
 
@@ -116,6 +126,7 @@ class _Compiled:
     """A syntax's patterns that do not depend on the names (compiled once per syntax)."""
 
     tails: re.Pattern[str]  # what may follow a name at the start of a line
+    showdown_tails: re.Pattern[str]  # the same in the showdown section
     fallback_tail: re.Pattern[str]
     returned: re.Pattern[str]  # the "Uncalled bet" line up to the name
 
@@ -130,6 +141,9 @@ _SUMMARY_SEAT = re.compile(r"Seat \d+: ")
 def _compiled(syntax: Syntax) -> _Compiled:
     return _Compiled(
         tails=re.compile(syntax.line_tails),
+        showdown_tails=re.compile(
+            f"{syntax.line_tails}|{syntax.showdown_tails}" if syntax.showdown_tails else syntax.line_tails
+        ),
         fallback_tail=re.compile(syntax.fallback_tail),
         returned=re.compile(syntax.returned),
     )
@@ -140,11 +154,13 @@ def _compiled(syntax: Syntax) -> _Compiled:
 # alternation "NAME1|NAME2|…" would, so that no pattern is compiled per hand.
 
 
-def _at_start(line: str, longest: list[str], fallback: list[str], c: _Compiled) -> str | None:
+def _at_start(
+    line: str, longest: list[str], fallback: list[str], c: _Compiled, tails: re.Pattern[str]
+) -> str | None:
     """The name a line starts with: the first (longest) whose remainder has a valid shape,
     else the first in ``fallback`` order followed by the fallback tail."""
     for name in longest:
-        if line.startswith(name) and c.tails.match(line, len(name)):
+        if line.startswith(name) and tails.match(line, len(name)):
             return name
     for name in fallback:
         if line.startswith(name) and c.fallback_tail.match(line, len(name)):
@@ -196,7 +212,7 @@ def mask_lines(raw_lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTA
     markers = [f"{MARK_OPEN}{i}{MARK_CLOSE}" for i in range(len(names))]
     out = list(lines)
     spans: dict[int, tuple[int, int, int]] = {}
-    section = 0  # 0: header and seats, 1: streets, 2: summary
+    section = 0  # 0: header and seats, 1: streets, 2: summary, 3: showdown
 
     for i in range(1, len(lines)):
         line = lines[i]
@@ -205,7 +221,9 @@ def mask_lines(raw_lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTA
         name: str | None = None
         pos = 0
         if line.startswith("*** "):
-            section = 2 if line.startswith("*** SUMMARY ***") else 1
+            section = (
+                2 if line.startswith("*** SUMMARY ***") else 3 if line.startswith("*** SHOW DOWN ***") else 1
+            )
             continue
         if line.startswith("Seat "):
             if section == 0:
@@ -224,7 +242,8 @@ def mask_lines(raw_lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTA
         elif i == 1 and line.startswith("Table '"):
             continue
         if name is None:
-            name, pos = _at_start(line, longest, fallback, compiled), 0
+            tails = compiled.showdown_tails if section == 3 else compiled.tails
+            name, pos = _at_start(line, longest, fallback, compiled, tails), 0
         if name is None or name not in index:
             continue
         marker = markers[index[name]]

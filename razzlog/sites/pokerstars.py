@@ -36,6 +36,7 @@ from razzlog.events import (
     StreetStart,
     SummaryPot,
     SummarySeat,
+    TournamentFinish,
     UncalledReturn,
 )
 from razzlog.sites import common, errors
@@ -50,7 +51,7 @@ from razzlog.sites.common import (
     seat_number,
 )
 from razzlog.sites.errors import Vocabulary
-from razzlog.sites.masking import POKERSTARS
+from razzlog.sites.masking import MARK_CLOSE, POKERSTARS
 from razzlog.sources import RawHand
 from razzlog.violations import Violation
 
@@ -92,6 +93,9 @@ _ACTION_OF_TERMINAL = {
     "FOLDS": ActionKind.FOLD,
 }
 _ZERO = Decimal(0)
+_FINISHED = len(" finished the tournament")
+_RECEIVED = len(" and received ")
+_CONGRATULATIONS = len(" - congratulations!")
 
 
 # --------------------------------------------------------------------------- transformer
@@ -217,6 +221,31 @@ class PokerStarsTransformer(SiteTransformer):
     def muck(self, c: list[Token]) -> Muck:
         return Muck(self.current, self._player(c[0]), c[0].type == "MUCKS", self._lineno(c[0]))
 
+    def finish(self, c: list[Token]) -> TournamentFinish:
+        tok = c[0]
+        value: str = tok.value
+        tail = value[value.index(MARK_CLOSE) + 1 :]  # what follows the name
+        place: int | None = None
+        prize: str | None = None
+        if tok.type == "WINS_TOURNAMENT":
+            # " wins the tournament and receives $2.80 - congratulations!"
+            head = tail[:-_CONGRATULATIONS]
+            place, prize = 1, head[head.rindex(" ") + 1 :]
+        elif len(tail) > _FINISHED:
+            # " finished the tournament in 124th place[ and received $12.51.]"
+            end = tail.index(" place", _FINISHED)
+            place = int(tail[_FINISHED + 4 : end - 2])
+            if len(tail) > end + 6:
+                prize = tail[end + 6 + _RECEIVED : -1]
+        return TournamentFinish(
+            self._player(tok),
+            place,
+            money(prize) if prize is not None else None,
+            CURRENCY_OF_SYMBOL[prize[0]] if prize is not None else None,
+            tok.type == "WINS_TOURNAMENT",
+            self._lineno(tok),
+        )
+
     # -- summary
     def pot_line(self, c: list[Token]) -> SummaryPot:
         total = last_money(c[0].value)
@@ -300,7 +329,7 @@ class PokerStarsTransformer(SiteTransformer):
 # --------------------------------------------------------------------------- header check
 
 _HEADER_RE = re.compile(r"PokerStars (?:Game|Hand|Zoom Hand|Home Game Hand) #(\d+): +(?:\{[^}]*\} +)?(.*)")
-_TOURNAMENT_RE = re.compile(r"Tournament #\d+, (?:Freeroll|\S+(?: [A-Z]{3}(?= ))?) +")
+_TOURNAMENT_RE = re.compile(r"Tournament #\d+, (?:Freeroll|\S+(?: [A-Z]{2,3}(?= ))?) +")
 _GAME_RE = re.compile(r"([^(]*?) ?\(([^,)]*)")
 _LIMIT_RE = re.compile(r" ?(?:No Limit|Pot Limit|Fixed Limit|Spread Limit|Limit)$")
 
