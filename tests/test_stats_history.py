@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from razzlog.api import parse_paths
 from razzlog.stats import build_tables, player_stats
-from razzlog.stats.extract import rake_shares
 from razzlog.stats.report import group_keys, stat_columns
+from razzlog.stats.shares import rake_shares
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE = (REPO / "samples" / "pokerstars-cash-razz-0.04-0.08.txt").read_text(encoding="utf-8")

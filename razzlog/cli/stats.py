@@ -38,7 +38,8 @@ def stats(
             "--by",
             metavar="KEYS",
             help="Group by these keys, comma-separated: player, site, stakes, currency, date, week, month, "
-            "year, session, table, tournament (currency is always added; session adds player).",
+            "year, session, table, tournament, buy_in_currency (currency is always added; session adds "
+            "player; tournament adds buy_in_currency and the tournament results).",
         ),
     ] = "player,currency",
     session_gap: Annotated[

@@ -24,10 +24,29 @@ from rich.text import Text
 from razzlog.stats.definitions import STAT_BY_NAME
 from razzlog.stats.extract import CHIPS, CURRENCY_SYMBOLS, PLAY
 from razzlog.stats.sessions import SESSION_STATS
+from razzlog.stats.tournaments import TOURNAMENT_STATS
 from razzlog.violations import Violation
 
 # every output column that is not a group key, by name
-COLUMN_BY_NAME = {**STAT_BY_NAME, **{s.name: s for s in SESSION_STATS}}
+COLUMN_BY_NAME = {**STAT_BY_NAME, **{s.name: s for s in (*SESSION_STATS, *TOURNAMENT_STATS)}}
+# the amounts that are not in the row's ``currency``: the tournaments' prizes and buy-ins
+IN_BUY_IN_CURRENCY = frozenset({"prizes", "buy_ins"})
+
+
+def unit_of(column: str, row: dict[str, Any]) -> str | None:
+    """The unit of ``column``'s amount in ``row``: its currency, or the buy-in's (play chips
+    where a tournament's buy-in names none)."""
+    if column in IN_BUY_IN_CURRENCY:
+        return row.get("buy_in_currency") or PLAY
+    return row.get("currency")
+
+
+def _units_of(frame: pl.DataFrame, column: str) -> list[str | None]:
+    """:func:`unit_of` for every row of ``frame``."""
+    if column in IN_BUY_IN_CURRENCY and "buy_in_currency" in frame.columns:
+        return [c or PLAY for c in frame["buy_in_currency"].to_list()]
+    return frame["currency"].to_list() if "currency" in frame.columns else [None] * frame.height
+
 
 # Left out of the table first when the terminal is too narrow (json/csv/parquet keep every column).
 DROP_FIRST = (
@@ -86,8 +105,7 @@ def iter_json_rows(frame: pl.DataFrame) -> Iterator[dict[str, Any]]:
     """The rows as JSON-ready objects: amounts as exact strings, dates as ``YYYY-MM-DD``."""
     names = frame.columns
     for rows in frame.iter_slices(10_000):  # a slice at a time: Python objects for every cell cost
-        currencies = rows["currency"].to_list() if "currency" in names else [None] * rows.height
-        columns = [_json_column(rows[name], currencies) for name in names]
+        columns = [_json_column(rows[name], _units_of(rows, name)) for name in names]
         for values in zip(*columns, strict=True):
             yield dict(zip(names, values, strict=True))
 
@@ -127,11 +145,13 @@ def _with_plain_amounts(frame: pl.DataFrame) -> pl.DataFrame:
     money = [name for name, dtype in frame.schema.items() if isinstance(dtype, pl.Decimal)]
     if not money:
         return frame
-    currencies = frame["currency"].to_list() if "currency" in frame.columns else [None] * frame.height
     return frame.with_columns(
         pl.Series(
             name,
-            [None if v is None else plain_amount(v, c) for v, c in zip(frame[name], currencies, strict=True)],
+            [
+                None if v is None else plain_amount(v, c)
+                for v, c in zip(frame[name], _units_of(frame, name), strict=True)
+            ],
             dtype=pl.String,
         )
         for name in money
@@ -151,6 +171,11 @@ def write_parquet(frame: pl.DataFrame, path: str | Path) -> None:
 
 
 # --------------------------------------------------------------------------- table
+
+
+def cell_text(name: str, value: Any, row: dict[str, Any]) -> str:
+    """A statistics cell as the table format prints it (``$0.97``, ``44.4%``, ``–`` for null)."""
+    return _cell(name, value, unit_of(name, row)).plain
 
 
 def _cell(name: str, value: Any, currency: str | None) -> Text:
@@ -198,7 +223,7 @@ def stats_table(
     titles = {n: COLUMN_BY_NAME[n].label if n in COLUMN_BY_NAME else n for n in names}
     rows: list[list[Text]] = []
     for row in frame.iter_rows(named=True):
-        cells = [_cell(n, row[n], row.get("currency")) for n in names]
+        cells = [_cell(n, row[n], unit_of(n, row)) for n in names]
         if hero is not None and row.get("player") == hero:
             cells[names.index("player")].stylize("bold")
         rows.append(cells)

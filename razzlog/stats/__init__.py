@@ -18,7 +18,8 @@ figures up as the chunks of ``table_chunks(paths, detail=False)`` are read
 """
 
 from razzlog.stats.chunks import TableChunk, table_chunks
-from razzlog.stats.definitions import STAT_BY_NAME, STATS, Stat, glossary_markdown
+from razzlog.stats.definitions import STAT_BY_NAME, STATS, Stat
+from razzlog.stats.glossary import glossary_markdown
 from razzlog.stats.report import (
     DEFAULT_BY,
     GROUP_KEYS,

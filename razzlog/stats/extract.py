@@ -38,14 +38,15 @@ from razzlog.events import (
     StreetStart,
     SummaryPot,
     SummarySeat,
+    TournamentFinish,
     UncalledReturn,
 )
+from razzlog.stats.shares import entry_of, rake_shares
 
 CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 CHIPS = "chips"  # the currency of tournament chips
 PLAY = "play"  # the currency of play-money tables
 _ZERO = Decimal(0)
-_UNIT = Decimal(10_000)  # money's smallest unit is 10^-4 (razzlog.stats.schema.SCALE)
 # Enums hash and look up their values in Python: in the loop over every action of every
 # hand, compare them by identity and read their plain ``_value_`` instead.
 _STREET_INDEX = {s.value: s.index for s in Street}
@@ -113,6 +114,7 @@ class _Player:
         "cards",
         "collected",
         "faced_steal",
+        "finish",
         "folded",
         "folded_to_steal",
         "folds",
@@ -148,6 +150,7 @@ class _Player:
         self.all_in = False
         self.vpip = self.third_raise = self.bring_in = self.bring_in_completed = False
         self.steal_opportunity = self.steal_attempt = self.faced_steal = self.folded_to_steal = False
+        self.finish: TournamentFinish | None = None
 
     def see(self, cards: tuple[Card, ...]) -> None:
         if len(cards) > len(self.cards):
@@ -286,6 +289,10 @@ def hand_rows(hand: Hand, idx: int) -> HandRows:
                     q.see((*q.cards, e.card))
         elif type(e) is SummaryPot:
             pot, rake = e.total, e.rake
+        elif type(e) is TournamentFinish:
+            finisher = players.get(e.player)
+            if finisher is not None:  # a line about a player not dealt in adds no row
+                finisher.finish = e
 
     live = [p for p in players.values() if p.folded is None]
     showdown = len(live) >= 2
@@ -312,31 +319,11 @@ def hand_rows(hand: Hand, idx: int) -> HandRows:
         time,
         utc_time(header.played_at),
         len(players),
+        *entry_of(header),
         pot,
         rake,
     )
     return HandRows(hand_row, player_rows, actions)
-
-
-def rake_shares(rake: Decimal | None, collected: list[Decimal]) -> list[Decimal]:
-    """Each player's share of the hand's rake, in proportion to what they collected.
-
-    The rake comes out of the pots the winners took, so it is theirs to bear.
-    Shares are whole 10^-4 units (the money columns' scale) and add up to the
-    rake exactly: each gets the rounded-down share, and the units left over go
-    to the largest remainders (ties: the first seated).
-    """
-    total = sum(collected, _ZERO)
-    if not rake or total <= 0:
-        return [_ZERO] * len(collected)
-    units = int(rake * _UNIT)
-    parts = [divmod(units * c, total) if c > 0 else (_ZERO, _ZERO) for c in collected]
-    whole = [int(q) for q, _ in parts]
-    left = units - sum(whole)
-    by_remainder = sorted(range(len(parts)), key=lambda i: -parts[i][1])
-    for i in by_remainder[:left]:
-        whole[i] += 1
-    return [Decimal(w) / _UNIT for w in whole]
 
 
 def _player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bool, fourth: bool) -> Row:
@@ -367,6 +354,9 @@ def _player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bool, f
         p.collected,
         net,
         rake_paid,
+        p.finish is not None,
+        p.finish.place if p.finish is not None else None,
+        p.finish.prize if p.finish is not None else None,
         " ".join(str(c) for c in p.cards),
         p.folded._value_ if p.folded is not None else None,
         p.all_in,

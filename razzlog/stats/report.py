@@ -21,6 +21,7 @@ from razzlog.stats.sessions import (
     with_sessions,
 )
 from razzlog.stats.tables import Tables
+from razzlog.stats.tournaments import TOURNAMENT_STATS, tournament_aggregations
 
 GROUP_KEYS = (
     "player",
@@ -34,15 +35,17 @@ GROUP_KEYS = (
     SESSION,
     "table",
     "tournament",
+    "buy_in_currency",
 )
+BUY_IN_CURRENCY = "buy_in_currency"  # the unit of the tournament results' amounts: a key when they are shown
 # calendar keys, from the hand's date as the site prints it (so they agree with ``date``)
 PERIODS = {"week": "%G-W%V", "month": "%Y-%m", "year": "%Y"}
 DEFAULT_BY = ("player", "currency")
 HERO = "@hero"  # a --player value that stands for the hero
 NO_HERO = "no hero: no player's hole cards are shown; name one with --hero"
 LOW_LABELS = [f"{r}-low" for r in "56789TJQK"] + ["paired"]
-_HAND_COLUMNS = (
-    "hand_idx",
+# a hand's columns that the player-hand rows carry: group keys, filters and the divisors
+HAND_KEYS = (
     "site",
     "stakes",
     "currency",
@@ -51,7 +54,10 @@ _HAND_COLUMNS = (
     "table",
     "tournament",
     "big_bet",
+    "entry_cost",
+    "buy_in_currency",
 )
+_HAND_COLUMNS = ("hand_idx", *HAND_KEYS)
 _DATE = re.compile(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})")
 
 
@@ -73,6 +79,8 @@ def group_keys(by: str | Iterable[str]) -> list[str]:
             keys.append(key)
     if SESSION in keys and "player" not in keys:  # a session is one player's
         keys.insert(0, "player")
+    if "tournament" in keys and BUY_IN_CURRENCY not in keys:  # prizes and buy-ins: in their own unit
+        keys.append(BUY_IN_CURRENCY)
     if "currency" not in keys:
         keys.append("currency")
     return keys
@@ -99,7 +107,8 @@ def parse_date(text: str) -> date:
 def stat_columns(by: str | Iterable[str] = DEFAULT_BY) -> list[str]:
     """The columns of :func:`player_stats` for this grouping, in order."""
     keys = group_keys(by)
-    return keys + list(SESSION_STAT_NAMES if SESSION in keys else ()) + [s.name for s in STATS]
+    tournaments = [s.name for s in TOURNAMENT_STATS] if BUY_IN_CURRENCY in keys else []
+    return keys + list(SESSION_STAT_NAMES if SESSION in keys else ()) + tournaments + [s.name for s in STATS]
 
 
 def low_columns(by: str | Iterable[str] = DEFAULT_BY) -> list[str]:
@@ -213,7 +222,11 @@ def stats_of_rows(
     sessions = SESSION in keys
     out = (
         rows.group_by(keys)
-        .agg(aggregations() + (session_aggregations() if sessions else []))
+        .agg(
+            aggregations()
+            + (session_aggregations() if sessions else [])
+            + (tournament_aggregations() if BUY_IN_CURRENCY in keys else [])
+        )
         .filter(pl.col("hands") >= min_hands)
         .with_columns(_keys_as_text(rows, keys))
         .select(stat_columns(keys))

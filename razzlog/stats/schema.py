@@ -54,6 +54,9 @@ HANDS_SCHEMA: dict[str, pl.DataType] = {
     "time": pl.Datetime(),  # the site's local time, as printed
     "time_utc": pl.Datetime("us", "UTC"),  # played_at read in the site's time zone; null if unknown
     "players": pl.UInt8(),  # dealt in
+    # what a tournament costs to enter (buy-in, bounty and fee) and its unit: USD…, FPP…, null for play chips
+    "entry_cost": MONEY,
+    "buy_in_currency": NAME,
     "pot": MONEY,
     "rake": MONEY,
 }
@@ -73,6 +76,9 @@ PLAYERS_SCHEMA: dict[str, pl.DataType] = {
     "collected": MONEY,
     "net": MONEY,  # collected + returned - ante - put_*
     "rake_paid": MONEY,  # their share of the rake: the hand's rake in proportion to what they collected
+    "finished": pl.Boolean(),  # the hand shows the player finishing the tournament (busted, or won it)
+    "finish_place": pl.UInt16(),  # the place printed, if any
+    "prize": MONEY,  # the prize printed, in the buy-in's currency, if any
     "cards": pl.String(),  # every card of theirs the log shows, space-separated
     "folded_on": STREET,
     "all_in": pl.Boolean(),
@@ -110,7 +116,19 @@ ACTIONS_SCHEMA: dict[str, pl.DataType] = {
 
 # What the statistics read (razzlog.stats.definitions and report): the group
 # keys and filters, the big bet, and the players' per-hand figures.
-STATS_HANDS = ("hand_idx", "site", "table", "stakes", "big_bet", "currency", "tournament", "date", "time_utc")
+STATS_HANDS = (
+    "hand_idx",
+    "site",
+    "table",
+    "stakes",
+    "big_bet",
+    "currency",
+    "tournament",
+    "date",
+    "time_utc",
+    "entry_cost",
+    "buy_in_currency",
+)
 _DETAIL_ONLY = (
     "seat",
     "start_stack",

@@ -29,6 +29,7 @@ import polars as pl
 from razzlog.stats.chunks import TableChunk
 from razzlog.stats.definitions import SUMMANDS, partial_sums, with_summands
 from razzlog.stats.report import (
+    HAND_KEYS,
     HERO,
     NO_HERO,
     low_distribution,
@@ -47,7 +48,6 @@ from razzlog.violations import Violation
 
 BLOCK_HANDS = 16_384  # chunks are added up a block of about this many hands at a time
 MERGE_PARTS = 8  # blocks whose sums are merged into the totals at once
-HAND_KEYS = ("site", "stakes", "currency", "date", "time_utc", "table", "tournament", "big_bet")
 
 
 def report_stats(

@@ -20,10 +20,10 @@ from datetime import date
 import polars as pl
 
 from razzlog.stats.chunks import TableChunk, empty
-from razzlog.stats.report import sort_rows
+from razzlog.stats.report import HAND_KEYS, sort_rows
 from razzlog.stats.schema import ACTIONS_SCHEMA, STATS_HANDS, STATS_PLAYERS, UNIT
 from razzlog.stats.sessions import SESSION_GAP_MINUTES
-from razzlog.stats.stream import HAND_KEYS, StatsAccumulator, StatsReport, report_stats, streamable
+from razzlog.stats.stream import StatsAccumulator, StatsReport, report_stats, streamable
 from razzlog.stats.tables import Tables, build_from_chunks
 from razzlog.store.manifest import Segment
 from razzlog.store.tables import UNPARSED_RULES, Store, violation_of_row
@@ -86,14 +86,14 @@ def stored_chunks(store: Store) -> Iterator[TableChunk]:
             .filter("first_sighting")
             .select("hand_key", *_HAND_COLUMNS)
             .with_row_index("hand_idx")
-            .with_columns(_units("big_bet"))
+            .with_columns(_units("big_bet"), _units("entry_cost"))
             .collect()
         )
         players = (
             store.scan_segment(segment, "player_hands")
             .select("hand_key", *_PLAYER_COLUMNS)
             .join(hands.lazy().select("hand_key", "hand_idx"), on="hand_key", how="inner")
-            .with_columns(_units("net"), _units("rake_paid"))
+            .with_columns(_units("net"), _units("rake_paid"), _units("prize"))
             .select("hand_idx", *_PLAYER_COLUMNS)
             .collect()
         )
@@ -111,7 +111,7 @@ def _segment_rows(store: Store, segment: Segment, hands_at_once: int) -> Iterato
         store.scan_segment(segment, "hands")
         .filter("first_sighting")
         .select(pl.col("hand_key").alias("hand_idx"), *HAND_KEYS)
-        .with_columns(_units("big_bet"))
+        .with_columns(_units("big_bet"), _units("entry_cost"))
         .collect()
         .sort("hand_idx")
     )
@@ -122,7 +122,7 @@ def _segment_rows(store: Store, segment: Segment, hands_at_once: int) -> Iterato
             store.scan_segment(segment, "player_hands")
             .filter(pl.col("hand_key").is_between(low, high))
             .select(pl.col("hand_key").alias("hand_idx"), *_PLAYER_COLUMNS)
-            .with_columns(_units("net"), _units("rake_paid"))
+            .with_columns(_units("net"), _units("rake_paid"), _units("prize"))
             .join(part.lazy(), on="hand_idx", how="inner")
             .collect()
         )
