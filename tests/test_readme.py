@@ -23,7 +23,7 @@ def test_catalogue_is_generated_from_the_rules() -> None:
 
 
 def test_readme_links_the_reference_documents() -> None:
-    for name in ("docs/catalogue.md", "docs/glossary.md", "docs/store.md"):
+    for name in ("docs/catalogue.md", "docs/glossary.md", "docs/store.md", "docs/report.md"):
         assert f"]({name})" in README, name
         assert (ROOT / name).is_file()
 

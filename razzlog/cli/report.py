@@ -10,6 +10,7 @@ import typer
 from razzlog.cli.app import (
     FailOn,
     FailOnOpt,
+    HeroOpt,
     IgnoreOpt,
     JobsOpt,
     OpenPairDoubleOpt,
@@ -25,6 +26,7 @@ from razzlog.cli.app import (
     progress_console,
     rule_names,
     show_progress,
+    usage_error,
 )
 from razzlog.cli.store_options import OptionalPathsArg, ReadStoreOpt, from_store, paths_or_store
 
@@ -57,10 +59,12 @@ def report(
         typer.Option(
             "--player",
             metavar="NAME",
-            help="A player for the page's players section (repeatable).",
+            help="A player for the page's players section: statistics, winnings graph and sessions "
+            "(repeatable; '@hero' is the hero).",
             show_default=False,
         ),
     ] = None,
+    hero: HeroOpt = None,
     fail_on: FailOnOpt = FailOn.ERROR,
     profile: ProfileOpt = ProfileName.AUTO,
     select: SelectOpt = None,
@@ -79,6 +83,8 @@ def report(
     from anywhere and needs no JavaScript.
     """
     paths = paths_or_store(paths, store)
+    if player and "-" in paths:
+        usage_error("--player reads the input twice (audit, then statistics): give files or --store, not '-'")
     selected = rule_names(select, "--select")
     ignored = rule_names(ignore, "--ignore")
     from razzlog.report.build import report_paths, report_store
@@ -102,7 +108,24 @@ def report(
     else:
         track = _progress_bar if show_progress(progress, output) else None
         page, tally = report_paths(paths, options, max_hands=max_hands, jobs=jobs, track=track)
-    players = PlayerSection(page.players) if page.players else None
+    players = None
+    if page.players:  # read again for the statistics: the audit keeps no table of the hands
+        from razzlog.report.players import player_stats_part
+
+        try:
+            if store is not None:
+                from razzlog.store.stats import stored_tables
+
+                tables = from_store(store, lambda stored: stored_tables(stored, hero))
+            else:
+                from razzlog.parallel import jobs_for
+                from razzlog.sources import ReadProgress
+                from razzlog.stats import load
+
+                tables = load(paths, hero, jobs=jobs_for(jobs, ReadProgress.of(paths).total), detail=False)
+            players = PlayerSection(page.players, player_stats_part(tables, page.players))
+        except ValueError as exc:
+            usage_error(str(exc))
     with output_stream(output) as out:
         out.write(render_html(page, players))
     for problem in tally.input_problems():

@@ -15,6 +15,7 @@ view into these records.  Every record is JSON-ready through
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from razzlog.api import HandReport
 from razzlog.events import Hand, HandHeader, Seat
@@ -24,6 +25,10 @@ from razzlog.violations import Violation
 RAW_LINES_SHOWN = 120  # a hand's text is shown up to this line, then only around marked lines
 RAW_LINE_CHARS = 400  # a longer line (garbled input) is cut here
 RAW_CONTEXT = 2  # lines kept on each side of a marked line past RAW_LINES_SHOWN
+
+
+if TYPE_CHECKING:
+    from razzlog.report.players import PlayerStats
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,3 +309,5 @@ class PlayerSection:
     """
 
     players: tuple[str, ...]  # the names asked for (--player)
+    # their statistics, sessions and winnings graph (razzlog.report.players); None: not computed
+    part: PlayerStats | None = None

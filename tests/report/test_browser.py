@@ -30,6 +30,7 @@ from .helpers import (
     generate,
     page_numbers,
 )
+from .test_players import stats_json, table_values
 
 CHROMIUM_FLAGS = [
     "--headless",
@@ -124,6 +125,10 @@ def test_chromium_shows_the_audits_numbers_and_fetches_nothing(tmp_path: Path) -
     numbers = assert_page_matches(dom, doc)  # the numbers as the browser built the page
     assert numbers.hand_articles == numbers.shown["shown"] == doc["hands_with_violations"]
     assert page_numbers(html).counts == numbers.counts
+    # the players part as the browser built it: the figures of razzlog stats
+    shown = table_values(dom, "player-stats")
+    want = stats_json(str(logs), "--player", "Hero", "--by", "player,currency")
+    assert shown and shown == [{k: row[k] for k in shown[0]} for row in want]
 
     shot = tmp_path / "report.png"
     _, requests = browse(
