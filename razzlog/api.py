@@ -45,12 +45,15 @@ class AuditSummary:
     file_errors: list[Violation] = field(default_factory=list)  # files not readable at all
 
     def add(self, report: HandReport) -> None:
-        if report.hand_id is not None or report.hand is not None:
+        # a hand is a hand header: parsed or not, with an id or cut before it (the site is
+        # known from the header; only text that is no hand has none)
+        is_hand = report.hand is not None or report.hand_id is not None or report.site is not None
+        if is_hand:
             self.hands += 1
         if report.hand is not None:
             self.hands_parsed += 1
         if report.violations:
-            if report.hand_id is not None or report.hand is not None:
+            if is_hand:
                 self.hands_with_violations += 1
             for v in report.violations:
                 self.by_rule[v.rule] = self.by_rule.get(v.rule, 0) + 1

@@ -22,10 +22,12 @@ files) is removed from every line.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import BinaryIO
 
 from razzlog.lines import MAX_LINE_LENGTH as MAX_LINE_LENGTH  # re-exported: it was defined here first
@@ -138,12 +140,18 @@ def iter_files(paths: Iterable[str]) -> Iterator[str | Violation]:
     interleaved), skipping entries whose name starts with ``"."``; it yields
     its regular files as ``os.path.join(folder, relative path)``. Symbolic
     links to folders are not followed inside a walk. ``"-"`` is standard input
-    and is yielded as is. A path that does not exist yields an
-    ``unknown-format`` violation at line 0 ("file not found").
+    and is yielded as is, once: a second ``"-"`` names the stream already read. A path
+    that does not exist yields an ``unknown-format`` violation at line 0 ("file not
+    found").  Inside a folder, what is not a regular file (a FIFO, a socket, a
+    device, a link to nothing) is never opened (a FIFO would block): it yields an
+    ``unknown-format`` warning saying it was skipped.
     """
+    stdin_seen = False
     for path in paths:
         if path == STDIN:
-            yield path
+            if not stdin_seen:
+                yield path
+            stdin_seen = True
         elif os.path.isdir(path):
             yield from _walk(path)
         elif os.path.exists(path):
@@ -171,6 +179,37 @@ def _walk(folder: str) -> Iterator[str | Violation]:
             yield from _walk(full)
         elif is_file:
             yield full
+        else:
+            yield _skipped(full)
+
+
+def _skipped(path: str) -> Violation:
+    """The warning for a folder's entry that is not a regular file: it is never opened."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        kind = "a link to nothing" if os.path.islink(path) else "not readable"
+    else:
+        kind = (
+            "a FIFO"
+            if stat.S_ISFIFO(mode)
+            else "a socket"
+            if stat.S_ISSOCK(mode)
+            else "a device"
+            if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "not a regular file"
+        )
+    return Violation(
+        rule="unknown-format",
+        severity=Severity.WARNING,
+        file=path,
+        line=1,  # not 0: the run goes on, nothing was unreadable
+        site=None,
+        hand_id=None,
+        player=None,
+        street=None,
+        message=f"{kind}, not a hand history file: skipped",
+    )
 
 
 # --------------------------------------------------------------------------- lines
@@ -194,6 +233,8 @@ def _decoded_lines(stream: BinaryIO, progress: ReadProgress | None = None) -> It
 
 def _open(path: str) -> BinaryIO:
     if path == STDIN:
+        if sys.stdin is None:  # started with standard input closed (``razzlog audit - <&-``)
+            raise OSError(errno.EBADF, "standard input is closed")
         return sys.stdin.buffer
     return open(path, "rb")  # closed by the caller
 
@@ -217,6 +258,11 @@ def _iter_lines_with_encoding(path: str, progress: ReadProgress | None = None) -
 
 
 # --------------------------------------------------------------------------- hands
+
+
+def header_site(header: str) -> str:
+    """The site whose header prefix starts ``header`` (a line :func:`is_header` accepts)."""
+    return "fulltilt" if header.startswith(("Full Tilt", "FullTilt")) else "pokerstars"
 
 
 def is_header(line: str) -> bool:
@@ -289,13 +335,15 @@ def hands_of_lines(
             elif not line or line.isspace():  # blank
                 blanks += 1
             elif len(lines) + blanks >= MAX_HAND_LINES:
-                yield _file_violation(
+                too_long = _file_violation(
                     path,
                     first_line,
                     f"hand runs on for more than {MAX_HAND_LINES} lines without a new hand "
                     "header: skipped up to the next header",
                     rule="parse-error",
                 )
+                # the site its header names: it is a hand, counted as one (razzlog.api.AuditSummary)
+                yield replace(too_long, site=header_site(lines[0]))
                 skipping = True
                 lines = []
             else:

@@ -11,6 +11,7 @@ error or input that cannot be read at all.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 
 import typer
@@ -25,9 +26,13 @@ __all__ = ["ALLOCATOR_SETTINGS", "PROG", "app", "main", "return_freed_memory"]
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The console script: run the app; usage errors are one line on standard error."""
+    """The console script: run the app; usage errors and output failures are one line on
+    standard error, a reader that went away ends the run quietly."""
+    from razzlog.cli.output import OutputError, is_broken_pipe
+
     try:
         code = app(args=argv, prog_name=PROG, standalone_mode=False)
+        sys.stdout.flush()  # what is still buffered is this run's report too
     except typer.TyperException as exc:  # click's exceptions (typer vendors click)
         message = exc.format_message().replace("Value error, ", "")
         ctx = getattr(exc, "ctx", None)
@@ -37,11 +42,27 @@ def main(argv: list[str] | None = None) -> int:
         code = exc.exit_code
     except typer.Abort:
         code = 130
-    except BrokenPipeError:
-        # The reader went away (``razzlog audit … | head``): stop quietly.
-        import os
+    except (OutputError, OSError) as exc:
+        cause = exc.cause if isinstance(exc, OutputError) else exc
+        if is_broken_pipe(cause):
+            code = _reader_gone()
+        else:
+            # a full disk, an I/O error: not a crash, and not "violations found" (1)
+            error(str(exc) if isinstance(exc, OutputError) else f"{exc.strerror or exc}")
+            code = 2
+    return code if isinstance(code, int) else 0
 
+
+# 128 + SIGPIPE: what a shell reports for a program stopped by a closed pipe (``yes | head``).
+READER_GONE = 141
+
+
+def _reader_gone() -> int:
+    """The reader went away (``razzlog stats --format csv | head -1``): stop quietly, and keep
+    the interpreter's last flush of standard output from failing again."""
+    import os
+
+    with contextlib.suppress(OSError, ValueError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        code = 1
-    return code if isinstance(code, int) else 0
+    return READER_GONE

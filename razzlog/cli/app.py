@@ -7,10 +7,9 @@ helpers, so that ``razzlog --help`` stays fast.
 
 from __future__ import annotations
 
-import io
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn, TextIO
@@ -170,8 +169,18 @@ ProfileOpt = Annotated[
 
 
 def error(message: str) -> None:
-    """One line on standard error."""
-    sys.stderr.write(f"{PROG}: error: {message}\n")
+    """One line on standard error (file names and hand text in it with their controls visible)."""
+    from razzlog.render.text import on_terminal
+
+    sys.stderr.write(f"{PROG}: error: {on_terminal(message)}\n")
+    sys.stderr.flush()
+
+
+def note(message: str) -> None:
+    """One note on standard error, like :func:`error`."""
+    from razzlog.render.text import on_terminal
+
+    sys.stderr.write(f"{PROG}: note: {on_terminal(message)}\n")
     sys.stderr.flush()
 
 
@@ -182,26 +191,21 @@ def usage_error(message: str) -> NoReturn:
 
 @contextmanager
 def output_stream(path: Path | None, encoding: str = "utf-8") -> Iterator[TextIO]:
-    """Standard output, or ``path`` opened for writing (a usage error if it cannot be)."""
-    if path is None and encoding == "utf-8":
-        yield sys.stdout
+    """Standard output, or ``path`` written whole or not at all (a usage error if it cannot be
+    opened).  Write errors are :class:`razzlog.cli.output.OutputError`; ``main`` reports them."""
+    from razzlog.cli.output import report_file, standard_output
+
+    if path is None:
+        with standard_output(encoding) as out:
+            yield out
         return
-    if path is None:  # another encoding on standard output: its bytes, encoded here
-        wrapper = io.TextIOWrapper(sys.stdout.buffer, encoding=encoding, newline="")
-        try:
-            yield wrapper
-        finally:
-            wrapper.flush()
-            wrapper.detach()  # standard output itself stays open
-        return
+    stack = ExitStack()
     try:
-        stream = open(path, "w", encoding=encoding, newline="")  # noqa: SIM115 - closed below
+        out = stack.enter_context(report_file(path, encoding))
     except OSError as exc:
         usage_error(f"cannot write {path}: {exc.strerror or exc}")
-    try:
-        yield stream
-    finally:
-        stream.close()
+    with stack:
+        yield out
 
 
 def report_console(out: TextIO, to_file: bool) -> Console:

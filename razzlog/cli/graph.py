@@ -4,13 +4,24 @@ from __future__ import annotations
 
 import shutil
 import sys
+from contextlib import nullcontext
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from razzlog.cli.app import PROG, HeroOpt, JobsOpt, SinceOpt, UntilOpt, app, error, exit_with, usage_error
+from razzlog.cli.app import (
+    HeroOpt,
+    JobsOpt,
+    SinceOpt,
+    UntilOpt,
+    app,
+    error,
+    exit_with,
+    note,
+    usage_error,
+)
 from razzlog.cli.store_options import OptionalPathsArg, ReadStoreOpt, from_store, paths_or_store
 
 
@@ -97,10 +108,12 @@ def graph(
     if not lines.series:
         usage_error("no hands of " + ", ".join(player or [HERO]) + " in the selection")
     if output is not None:
+        from razzlog.cli.output import atomic_path, replaceable
         from razzlog.graph.picture import write_picture
 
-        try:
-            write_picture(lines, output)
+        try:  # whole or not at all, like every report file
+            with atomic_path(output) if replaceable(output) else nullcontext(output) as writing:
+                write_picture(lines, writing)
         except OSError as exc:
             usage_error(f"cannot write {output}: {exc.strerror or exc}")
     else:
@@ -110,9 +123,9 @@ def graph(
         sys.stdout.write(
             terminal_graph(lines, columns, height, colour=sys.stdout.isatty()).rstrip("\n") + "\n"
         )
-    errors, notes = input_messages(tables.problems, tables.duplicates, tables.hands.height)
+    errors, notes = input_messages(tables.problems, tables.duplicates, tables.hands.height, tables.inexact)
     for message in errors:
         error(message)
     for message in [] if quiet else notes:
-        sys.stderr.write(f"{PROG}: note: {message}\n")
+        note(message)
     exit_with(2 if errors else 0)

@@ -16,6 +16,7 @@ from razzlog.cli.app import (
     app,
     error,
     exit_with,
+    note,
     progress_console,
     return_freed_memory,
     usage_error,
@@ -90,6 +91,7 @@ def import_command(
     from razzlog.sources import ReadProgress
     from razzlog.store import StoreError
     from razzlog.store.importer import import_paths
+    from razzlog.violations import Severity
 
     root = store_root(store)
     wrap = None
@@ -108,20 +110,22 @@ def import_command(
     except StoreError as exc:
         usage_error(str(exc))
     for problem in result.problems:
-        error(f"{problem.file}: {problem.message}")
+        (note if problem.severity is Severity.WARNING else error)(f"{problem.file}: {problem.message}")
     if not quiet:
         if format is ImportFormat.JSON:
             import json
 
-            sys.stdout.write(json.dumps(import_document(result), ensure_ascii=False, indent=2) + "\n")
+            from razzlog.render.text import json_safe
+
+            document = json.dumps(import_document(result), ensure_ascii=False, indent=2)
+            sys.stdout.write(json_safe(document) + "\n")
         else:
             sys.stdout.write("".join(f"{line}\n" for line in import_lines(result)))
     exit_with(result.exit_code(fail_on.value))
 
 
 def _note(message: str) -> None:
-    sys.stderr.write(f"razzlog: note: {message}\n")
-    sys.stderr.flush()
+    note(message)
 
 
 def _with_bar(chunks: Iterator[ImportedChunk], reading: ReadProgress) -> Iterator[ImportedChunk]:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import sys
+from contextlib import nullcontext
 from typing import Annotated, Any
 
 import typer
 
 from razzlog.cli.app import (
-    PROG,
     HeroOpt,
     JobsOpt,
     OutputOpt,
@@ -18,6 +18,7 @@ from razzlog.cli.app import (
     app,
     error,
     exit_with,
+    note,
     output_stream,
     progress_console,
     report_console,
@@ -153,8 +154,11 @@ def stats(
     frame, hands, players = result.frame, result.hands, result.players
     if format is StatsFormat.PARQUET:
         assert output is not None
-        try:
-            render.write_parquet(frame, output)
+        from razzlog.cli.output import atomic_path, replaceable
+
+        try:  # whole or not at all, like every report file
+            with atomic_path(output) if replaceable(output) else nullcontext(output) as writing:
+                render.write_parquet(frame, writing)
         except OSError as exc:
             usage_error(f"cannot write {output}: {exc.strerror or exc}")
     else:
@@ -176,10 +180,12 @@ def stats(
                 summary = render.summary_line(hands, players, result.hero, hidden)
                 if shown.height < frame.height:
                     summary += f"; the first {shown.height:,} of {frame.height:,} rows (--limit 0: all)"
-                render.print_stats(console, table, frame.height, summary)
-    errors, notes = render.input_messages(result.problems, result.duplicates, result.parsed)
+                # no hand counted at all is not a selection that matched nothing: the error says why
+                empty = "no hands match the selection" if result.parsed else "no hand counted (see below)"
+                render.print_stats(console, table, frame.height, summary, empty)
+    errors, notes = render.input_messages(result.problems, result.duplicates, result.parsed, result.inexact)
     for message in errors:
         error(message)
     for message in [] if quiet else notes:
-        sys.stderr.write(f"{PROG}: note: {message}\n")
+        note(message)
     exit_with(2 if errors else 0)

@@ -20,6 +20,7 @@ from rich.text import Text
 
 from razzlog.api import AuditSummary, HandReport
 from razzlog.render.jsonout import audit_document, dumps_line
+from razzlog.render.text import json_safe, plain
 from razzlog.violations import CODE_BY_NAME, Severity, Violation
 
 SEVERITY_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow"}
@@ -144,7 +145,9 @@ class JsonWriter:
     def finish(self, tally: AuditTally) -> None:
         s = tally.summary
         doc = audit_document(s.files, s.hands, s.hands_parsed, s.hands_with_violations, self.violations)
-        json.dump(doc, self.out, ensure_ascii=False, indent=2)
+        # chunk by chunk, as json.dump writes; a string is always one whole chunk
+        for chunk in json.JSONEncoder(ensure_ascii=False, indent=2).iterencode(doc):
+            self.out.write(json_safe(chunk))
         self.out.write("\n")
         self.out.flush()
 
@@ -153,7 +156,7 @@ def hand_title(report: HandReport) -> Text:
     """``Hand #35874566077 (line 1)``, or ``line 3`` for input without a hand id."""
     title = Text()
     if report.hand_id is not None:
-        title.append(f"Hand #{report.hand_id}", style="bold")
+        title.append_text(plain(f"Hand #{report.hand_id}", style="bold"))
         title.append(f" (line {report.first_line})", style="dim")
     else:
         title.append(f"line {report.first_line}", style="bold")
@@ -161,7 +164,10 @@ def hand_title(report: HandReport) -> Text:
 
 
 def violations_table(violations: tuple[Violation, ...]) -> Table:
-    """The rows of one hand: line, code, rule, severity, player, street, message."""
+    """The rows of one hand: line, code, rule, severity, player, street, message.
+
+    Player and message come from the log (a name, a quoted line): plain text, never markup.
+    """
     table = Table(show_edge=False, pad_edge=False, box=None, header_style="dim")
     table.add_column("line", justify="right", no_wrap=True)
     table.add_column("code", no_wrap=True)
@@ -176,9 +182,9 @@ def violations_table(violations: tuple[Violation, ...]) -> Table:
             v.code,
             v.rule,
             Text(v.severity.value, style=SEVERITY_STYLE[v.severity]),
-            v.player or "",
-            v.street or "",
-            v.message,
+            plain(v.player),
+            plain(v.street),
+            plain(v.message),
         )
     return table
 
@@ -197,7 +203,7 @@ class TableWriter:
         if report.file != self.current_file:
             if self.current_file is not None:
                 self.console.print()
-            self.console.print(Text(report.file, style="bold underline"))
+            self.console.print(plain(report.file, style="bold underline"))
             self.current_file = report.file
         self.console.print(hand_title(report))
         self.console.print(violations_table(report.violations))

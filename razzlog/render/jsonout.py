@@ -21,6 +21,7 @@ from typing import Any
 
 from razzlog.cards import Card
 from razzlog.events import Event, Hand
+from razzlog.render.text import json_safe
 from razzlog.violations import Violation
 
 
@@ -91,8 +92,9 @@ def audit_document(
 
 
 def dumps_line(obj: Any) -> str:
-    """One compact JSON line (no trailing newline), non-ASCII kept as is."""
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    """One compact JSON line (no trailing newline), non-ASCII kept as is (but not the controls
+    a terminal acts on: :func:`~razzlog.render.text.json_safe`)."""
+    return json_safe(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
 
 
 def jsonl_lines(objs: Iterable[Any]) -> Iterator[str]:

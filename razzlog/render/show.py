@@ -47,6 +47,7 @@ from razzlog.events import (
     TournamentFinish,
     UncalledReturn,
 )
+from razzlog.render.text import plain
 from razzlog.violations import Violation
 
 if TYPE_CHECKING:
@@ -376,17 +377,18 @@ def cards_text(cards: tuple[CardView, ...]) -> Text:
 
 
 def violation_text(v: Violation) -> Text:
-    return Text(f"✗ {v.code} {v.rule}: {v.message}", style="red")
+    return plain(f"✗ {v.code} {v.rule}: {v.message}", style="red")
 
 
 def _header_text(h: HandHeader) -> Text:
     stakes = f"{money(h.small_bet, h)}/{money(h.big_bet, h)}" + (f" {h.currency}" if h.currency else "")
     where = f"Tournament #{h.tournament_id}, " if h.is_tournament and h.tournament_id else ""
-    text = Text(f"{h.site} hand #{h.hand_id}", style="bold")
-    text.append(f" — {where}Razz {stakes}")
+    # the table's name, the ids and the level are the log's text: plain, controls visible
+    text = plain(f"{h.site} hand #{h.hand_id}", style="bold")
+    text.append_text(plain(f" — {where}Razz {stakes}"))
     if h.level:
-        text.append(f", level {h.level}")
-    text.append(f" — table '{h.table}' — {h.played_at}", style="dim")
+        text.append_text(plain(f", level {h.level}"))
+    text.append_text(plain(f" — table '{h.table}' — {h.played_at}", style="dim"))
     return text
 
 
@@ -400,7 +402,7 @@ def print_hand(console: Console, view: HandView) -> None:
     seats.add_column(justify="right")
     for s in view.seats:
         stack = money(s.stack, h) + (" (sitting out)" if s.sitting_out else "")
-        seats.add_row(f"Seat {s.seat}", s.player, stack)
+        seats.add_row(f"Seat {s.seat}", plain(s.player), plain(stack))
     console.print(seats)
     for section in view.sections:
         console.print()
@@ -411,9 +413,9 @@ def print_hand(console: Console, view: HandView) -> None:
         for row in section.rows:
             parts: list[Text] = []
             if row.player is not None:
-                parts.append(Text(row.player, style="bold"))
+                parts.append(plain(row.player, style="bold"))
             if row.text:
-                parts.append(Text(row.text))
+                parts.append(plain(row.text))
             if row.cards:
                 parts.append(cards_text(row.cards))
             if row.low is not None:

@@ -21,11 +21,12 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from razzlog.render.text import json_safe, plain
 from razzlog.stats.definitions import STAT_BY_NAME
 from razzlog.stats.extract import CHIPS, CURRENCY_SYMBOLS, PLAY
 from razzlog.stats.sessions import SESSION_STATS
 from razzlog.stats.tournaments import TOURNAMENT_STATS
-from razzlog.violations import Violation
+from razzlog.violations import Severity, Violation
 
 # every output column that is not a group key, by name
 COLUMN_BY_NAME = {**STAT_BY_NAME, **{s.name: s for s in (*SESSION_STATS, *TOURNAMENT_STATS)}}
@@ -135,7 +136,7 @@ def write_json(frame: pl.DataFrame, out: TextIO) -> None:
     encode = json.JSONEncoder(ensure_ascii=False, separators=(",\n    ", ": ")).encode
     separator = "[\n"
     for row in iter_json_rows(frame):
-        fields = encode(row)[1:-1]  # '{"a": 1,\n    "b": 2}': a flat row's items, laid out
+        fields = json_safe(encode(row))[1:-1]  # '{"a": 1,\n    "b": 2}': a flat row's items, laid out
         out.write(separator + ("  {\n    " + fields + "\n  }" if fields else "  {}"))
         separator = ",\n"
     out.write("[]\n" if separator == "[\n" else "\n]\n")
@@ -183,7 +184,7 @@ def _cell(name: str, value: Any, currency: str | None) -> Text:
         return Text("–", style="dim")
     stat = COLUMN_BY_NAME.get(name)
     if stat is None or stat.kind == "text":  # a group key, or text
-        return Text(value.isoformat() if isinstance(value, date) else str(value))
+        return plain(value.isoformat() if isinstance(value, date) else value)
     if stat.kind == "money":
         return Text(money_text(value, currency), style="red" if value < 0 else "green" if value > 0 else "")
     if stat.kind == "rate":
@@ -247,7 +248,7 @@ def lows_table(frame: pl.DataFrame, keys: Sequence[str]) -> Table:
     rows = (
         [
             *(_cell(k, row[k], None) for k in keys),
-            Text(str(row["low"])),
+            plain(row["low"]),
             Text(f"{row['count']:,}"),
             Text(f"{100 * row['share']:.1f}%"),
         ]
@@ -256,8 +257,10 @@ def lows_table(frame: pl.DataFrame, keys: Sequence[str]) -> Table:
     return _table(columns, rows)
 
 
-def print_stats(console: Console, table: Table, rows: int, summary: str) -> None:
-    """The table (or a line saying nothing matched), then the summary line.
+def print_stats(
+    console: Console, table: Table, rows: int, summary: str, empty: str = "no hands match the selection"
+) -> None:
+    """The table (or ``empty``: a line saying why there is none), then the summary line.
 
     On a file or a pipe each row stays on one line, however wide.
     """
@@ -267,8 +270,8 @@ def print_stats(console: Console, table: Table, rows: int, summary: str) -> None
             console.width = max(console.width, console.measure(table, options=wide).maximum)
         console.print(table)
     else:
-        console.print(Text("no hands match the selection", style="yellow"))
-    console.print(Text(summary, style="dim"), soft_wrap=True)
+        console.print(Text(empty, style="yellow"))
+    console.print(plain(summary, style="dim"), soft_wrap=True)
 
 
 def summary_line(hands: int, players: int, hero: str | None, hidden: Sequence[str] = ()) -> str:
@@ -280,11 +283,14 @@ def summary_line(hands: int, players: int, hero: str | None, hidden: Sequence[st
     return text
 
 
-def input_messages(problems: Iterable[Violation], duplicates: int, hands: int) -> tuple[list[str], list[str]]:
+def input_messages(
+    problems: Iterable[Violation], duplicates: int, hands: int, inexact: int = 0
+) -> tuple[list[str], list[str]]:
     """What to say on standard error about the input: (errors, notes).
 
     ``problems`` are the input's violations that yielded no hand, ``duplicates``
-    the hands read again, ``hands`` the distinct hands parsed.  Errors (the run
+    the hands read again, ``hands`` the distinct hands parsed, ``inexact`` the hands
+    left out for an amount of more than 4 decimal places.  Errors (the run
     exits 2): an input that cannot be read at all, or no hand anywhere.  Notes:
     files without hands, hands of other games or that do not parse, hands read
     twice; all of them are left out of the statistics.
@@ -296,20 +302,49 @@ def input_messages(problems: Iterable[Violation], duplicates: int, hands: int) -
         if v.line == 0 and v.hand_id is None:
             errors.append(f"{v.file}: {v.message}")
         elif v.rule == "unknown-format" and v.hand_id is None:
-            notes.append(f"{v.file}: no hand history, left out")
+            notes.append(
+                f"{v.file}: " + (v.message if v.severity is Severity.WARNING else "no hand history, left out")
+            )
         elif v.rule == "unknown-format":
             other_games += 1
         else:
             unparsed += 1
-    if other_games:
-        notes.append(f"{_count(other_games, 'hand')} of other games left out")
-    if unparsed:
-        notes.append(f"{_count(unparsed, 'hand')} could not be parsed, left out ('razzlog audit' says why)")
+    if hands == 0 and not errors and (other_games or unparsed):
+        # hands were found but none counted: one error says how many and why (not "no hand history")
+        found = other_games + unparsed + inexact
+        errors.append(
+            f"{_count(found, 'hand')} read, none counted: {_left_out(other_games, unparsed, inexact)}"
+        )
+    else:
+        if other_games:
+            notes.append(f"{_count(other_games, 'hand')} of other games left out")
+        if unparsed:
+            notes.append(
+                f"{_count(unparsed, 'hand')} could not be parsed, left out ('razzlog audit' says why)"
+            )
+        if inexact:
+            notes.append(
+                f"{_count(inexact, 'hand')} with an amount of more than 4 decimal places left out "
+                "('razzlog audit' says why)"
+            )
     if duplicates:
         notes.append(f"{_count(duplicates, 'hand')} read twice, counted once")
-    if hands == 0 and not errors:
+    if hands == 0 and not inexact and not errors:
         errors.append("no hand history found in the input")
     return errors, notes
+
+
+def _left_out(other_games: int, unparsed: int, inexact: int) -> str:
+    """Why the hands read were left out: ``2 could not be parsed ('razzlog audit' says why)``."""
+    parts = []
+    if unparsed:
+        parts.append(f"{unparsed:,} could not be parsed")
+    if other_games:
+        parts.append(f"{other_games:,} of other games")
+    if inexact:
+        parts.append(f"{inexact:,} with an amount of more than 4 decimal places")
+    why = " ('razzlog audit' says why)" if unparsed or inexact else ""
+    return ", ".join(parts) + why
 
 
 def _count(n: int, noun: str) -> str:

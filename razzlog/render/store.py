@@ -9,8 +9,8 @@ from typing import Any, TextIO
 
 import polars as pl
 from rich.table import Table
-from rich.text import Text
 
+from razzlog.render.text import json_safe, plain
 from razzlog.store.plan import STATUSES
 from razzlog.store.result import ImportResult
 from razzlog.violations import CODE_BY_NAME
@@ -80,7 +80,8 @@ def write_rows_json(frame: pl.DataFrame, out: TextIO) -> None:
     out.write("[")
     separator = "\n"
     for row in frame.iter_rows(named=True):
-        out.write(separator + "  " + json.dumps({k: _plain(v) for k, v in row.items()}, ensure_ascii=False))
+        encoded = json.dumps({k: _plain(v) for k, v in row.items()}, ensure_ascii=False)
+        out.write(separator + "  " + json_safe(encoded))
         separator = ",\n"
     out.write("\n]\n" if frame.height else "]\n")
 
@@ -89,7 +90,7 @@ def rows_table(frame: pl.DataFrame) -> Table:
     """A query's result as a rich table; every cell plain text (it comes from the logs)."""
     table = Table(header_style="bold", show_edge=False, pad_edge=False, box=None)
     for name, dtype in frame.schema.items():
-        table.add_column(Text(name), justify="right" if dtype.is_numeric() else "left")
+        table.add_column(plain(name), justify="right" if dtype.is_numeric() else "left")
     for row in frame.iter_rows():
-        table.add_row(*(Text("" if v is None else str(_plain(v))) for v in row))
+        table.add_row(*(plain(None if v is None else _plain(v)) for v in row))
     return table

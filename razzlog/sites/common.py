@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import importlib.resources
 import os
+import re
 import threading
 from collections.abc import Callable
 from decimal import Decimal
@@ -30,6 +31,10 @@ from razzlog.sites.errors import Vocabulary, parse_error, site_violation
 from razzlog.sites.masking import MARK_CLOSE, MARK_OPEN, Syntax, mask_lines
 from razzlog.sources import RawHand
 from razzlog.violations import Severity, Violation
+
+# The number between a header's "#" and ":" (both sites print it so), read when the header is cut
+# short: a number cut before its ":" may be cut inside, and is no id.
+_CUT_HAND_ID = re.compile(r"#(\d+):")
 
 # lark-cython (a compiled LALR parser and lexer for Lark) when it is installed,
 # which parses the same with the same errors, about a third faster;
@@ -190,7 +195,13 @@ class SiteParser(Generic[T]):
     def parse_hand(self, raw: RawHand, hand_id: str | None, game: str | None) -> Hand | Violation:
         """Parse one hand into events, or say why it cannot be (``game``: what its header announces)."""
         lines = raw.lines
-        if game is not None and game.lower() != "razz":
+        cut_header = len(lines) == 1  # the input ends on (or inside) the header line
+        if hand_id is None and cut_header:
+            # the header is cut after its number: the id is what the log shows of it
+            found = _CUT_HAND_ID.search(lines[0])
+            hand_id = found.group(1) if found else None
+        # a game named by a cut header ("Razz Lim") is not another game: the hand is truncated
+        if game is not None and game.lower() != "razz" and not cut_header:
             article = "an" if game[0].lower() in "aeiou" else "a"
             message = f"skipped {article} {game} hand: razzlog reads razz only"
             return site_violation(

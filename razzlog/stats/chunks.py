@@ -52,6 +52,9 @@ class TableChunk:
     problems: tuple[Violation, ...]
     file: str
     last_line: int
+    # hands parsed but left out: an amount the money columns cannot hold exactly
+    # (more than SCALE decimal places, ``calls $2.00001``); 'razzlog audit' reports them
+    inexact: int = 0
 
     @property
     def parsed(self) -> int:
@@ -78,6 +81,7 @@ class ChunkRows:
         self.problems: list[Violation] = []
         self.file = ""
         self.last_line = 0
+        self.inexact = 0
 
     def add(self, item: Hand | Violation) -> None:
         if isinstance(item, Violation):
@@ -92,6 +96,27 @@ class ChunkRows:
         self.file, self.last_line = item.file, item.last_line
 
     def chunk(self) -> TableChunk:
+        """The chunk of the rows added; hands with an amount the money columns would round are
+        left out and counted (one odd hand must not cost the run: it is checked only when a
+        chunk fails, so the usual path pays nothing)."""
+        try:
+            return self._chunk()
+        except InexactAmount:
+            self._drop_inexact()
+            return self._chunk()
+
+    def _drop_inexact(self) -> None:
+        """Leave out the hands any of whose rows holds an inexact amount; renumber the rest."""
+        tables = (self.hands, self.players, self.actions)
+        bad = {row[0] for rows in tables for row in rows if not _exact(row)}
+        kept = [row[0] for row in self.hands if row[0] not in bad]
+        number = {old: new for new, old in enumerate(kept)}  # hand_idx is every row's first field
+        self.hands, self.players, self.actions = (
+            [(number[row[0]], *row[1:]) for row in rows if row[0] in number] for rows in tables
+        )
+        self.inexact += len(bad)
+
+    def _chunk(self) -> TableChunk:
         # the hand ids go with the chunk to find the hands read twice (see TableBuilder)
         hands_keep, players_keep = (None, None) if self.detail else ((*STATS_HANDS, "hand_id"), STATS_PLAYERS)
         return TableChunk(
@@ -101,6 +126,7 @@ class ChunkRows:
             tuple(self.problems),
             self.file,
             self.last_line,
+            self.inexact,
         )
 
 
@@ -157,6 +183,14 @@ class _Tabulate:
 # --------------------------------------------------------------------------- rows → frames
 
 
+class InexactAmount(ValueError):
+    """An amount with more decimal places than the money columns hold."""
+
+
+def _exact(row: Row) -> bool:
+    return all(type(v) is not Decimal or v == round(v, SCALE) for v in row)
+
+
 def _units(values: Iterable[Decimal | None], name: str) -> pl.Series:
     """Amounts as whole 10^-SCALE units; ValueError for one that ``MONEY`` would round."""
     out: list[int | None] = []
@@ -167,7 +201,7 @@ def _units(values: Iterable[Decimal | None], name: str) -> pl.Series:
         scaled = v * UNIT
         whole = int(scaled)
         if whole != scaled:
-            raise ValueError(f"{name}: {v} has more than {SCALE} decimal places")
+            raise InexactAmount(f"{name}: {v} has more than {SCALE} decimal places")
         out.append(whole)
     return pl.Series(name, out, dtype=pl.Int64)
 

@@ -88,7 +88,14 @@ def report_stats(
             frame = player_stats(tables, keys, players, since, until, min_hands, sort, session_gap)
         hands, count = selection_size(tables, players, since, until)
         result = StatsReport(
-            frame, hands, count, tables.hero, tables.problems, tables.duplicates, tables.hands.height
+            frame,
+            hands,
+            count,
+            tables.hero,
+            tables.problems,
+            tables.duplicates,
+            tables.hands.height,
+            tables.inexact,
         )
     if lows and sort is not None:
         result = replace(result, frame=sort_rows(result.frame, sort, keys))
@@ -112,6 +119,7 @@ class StatsReport:
     problems: tuple[Violation, ...]
     duplicates: int  # hands read again, left out
     parsed: int  # distinct hands in the input
+    inexact: int = 0  # hands left out: an amount of more than 4 decimal places (TableChunk.inexact)
 
 
 class StatsAccumulator:
@@ -164,10 +172,12 @@ class StatsAccumulator:
         self.parsed = 0
         self.duplicates = 0
         self.problems: list[Violation] = []
+        self.inexact = 0
 
     def add_chunk(self, chunk: TableChunk) -> None:
         """Add a chunk (its hands numbered from 0) after those added so far."""
         self.problems.extend(chunk.problems)
+        self.inexact += chunk.inexact
         if chunk.parsed:
             self.pending.append(chunk)
             self.pending_hands += chunk.parsed
@@ -258,7 +268,9 @@ class StatsAccumulator:
                 frame = low_distribution(tables, self.keys)
             else:
                 frame = player_stats(tables, self.keys, min_hands=min_hands, sort=sort)
-            return StatsReport(frame, 0, 0, hero, tuple(self.problems), self.duplicates, self.parsed)
+            return StatsReport(
+                frame, 0, 0, hero, tuple(self.problems), self.duplicates, self.parsed, self.inexact
+            )
         sums, selected = self.sums, self.selected
         if self.hero_only:
             sums, selected = sums.filter(pl.col("player") == hero), selected.filter(pl.col("player") == hero)
@@ -275,7 +287,14 @@ class StatsAccumulator:
         else:
             frame = stats_of_rows(sums.lazy(), self.keys, min_hands, sort)
         return StatsReport(
-            frame, hands, selected.height, hero, tuple(self.problems), self.duplicates, self.parsed
+            frame,
+            hands,
+            selected.height,
+            hero,
+            tuple(self.problems),
+            self.duplicates,
+            self.parsed,
+            self.inexact,
         )
 
 

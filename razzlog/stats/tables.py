@@ -69,6 +69,7 @@ class Tables:
     problems: tuple[Violation, ...] = ()
     duplicates: int = 0
     detail: bool = True
+    inexact: int = 0  # hands left out: an amount of more than 4 decimal places (TableChunk.inexact)
 
 
 class TableBuilder:
@@ -83,6 +84,7 @@ class TableBuilder:
         self.pending_hands = 0
         self.blocks: tuple[list[pl.DataFrame], ...] = ([], [], [])
         self.problems: list[Violation] = []
+        self.inexact = 0
 
     def add(self, item: Hand | Violation) -> None:
         """Add a parsed hand, or note a violation."""
@@ -98,6 +100,7 @@ class TableBuilder:
     def add_chunk(self, chunk: TableChunk) -> None:
         """Add a chunk of tables (numbered from 0) after those added so far."""
         self.problems.extend(chunk.problems)
+        self.inexact += chunk.inexact
         if not chunk.parsed:
             return
         shift = pl.col("hand_idx") + pl.lit(self.parsed, dtype=pl.UInt32)
@@ -137,7 +140,9 @@ class TableBuilder:
         players = players.with_columns(
             is_hero=(pl.col("player") == hero) if hero is not None else pl.lit(False)
         )
-        return Tables(hands, players, actions, hero, tuple(self.problems), duplicates, self.detail)
+        return Tables(
+            hands, players, actions, hero, tuple(self.problems), duplicates, self.detail, self.inexact
+        )
 
     def _drop_repeats(self) -> int:
         """Leave out the hands seen before (same site and hand id) and number the rest 0, 1, 2…;

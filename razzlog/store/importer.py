@@ -262,7 +262,10 @@ class _Import:
         counts = self.files_done[file_id]
         for record in chunk.records:
             found = self._found(record)
-            is_hand = record.kind == PARSED or (bool(found) and found[0].hand_id is not None)
+            # as razzlog.api.AuditSummary counts: a hand header, whatever became of it
+            is_hand = record.kind == PARSED or (
+                bool(found) and (found[0].hand_id is not None or found[0].site is not None)
+            )
             counts["hands"] += is_hand
             counts["last_unparsed"] = record.kind != PARSED
             self.result.hands_read += is_hand

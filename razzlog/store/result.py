@@ -29,7 +29,8 @@ class ImportResult:
     generation: int = 0
 
     def exit_code(self, fail_on: str = "error") -> int:
-        if self.problems:
+        # a warning is a folder's special file, skipped (razzlog.sources.iter_files)
+        if any(p.severity is Severity.ERROR for p in self.problems):
             return 2
         if self.worst is None or fail_on == "never":
             return 0
