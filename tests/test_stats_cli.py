@@ -221,6 +221,19 @@ def test_hands_that_do_not_parse_are_left_out_with_a_note(real: Path, tmp_path: 
     assert razzlog("--quiet", "--format", "json", real, garbled).stderr == ""
 
 
+def test_hands_found_but_none_parsed_say_how_many_and_why(tmp_path: Path) -> None:
+    """Not "no hand history found" nor "no hands match the selection": hands were read, none counted."""
+    garbled = tmp_path / "garbled.txt"
+    garbled.write_bytes((REPO / "samples" / "violations" / "truncated-and-garbled.txt").read_bytes())
+    proc = razzlog(garbled)
+    assert proc.returncode == 2
+    assert "2 hands read, none counted: 2 could not be parsed ('razzlog audit' says why)" in proc.stderr
+    assert "no hand history found" not in proc.stderr
+    assert "could not be parsed, left out" not in proc.stderr  # said once, in the error
+    assert "no hands match the selection" not in proc.stdout
+    assert "no hand counted" in proc.stdout
+
+
 def test_a_narrow_terminal_hides_the_least_telling_columns(real: Path) -> None:
     from razzlog.render.stats import stats_table
     from razzlog.stats.report import group_keys

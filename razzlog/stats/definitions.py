@@ -14,38 +14,16 @@ Rates are fractions 0–1, ``null`` where the denominator is 0.  The glossary
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
-
 import polars as pl
 
 from razzlog.stats.schema import STREETS, units_to_money
 
-Kind = Literal["count", "money", "number", "rate", "ratio", "text"]
-
-
-def ratio(numerator: pl.Expr, denominator: pl.Expr) -> pl.Expr:
-    """``numerator / denominator`` as a float, ``null`` where the denominator is 0."""
-    return pl.when(denominator > 0).then(numerator / denominator).otherwise(None).cast(pl.Float64)
-
-
-def count(flag: str) -> pl.Expr:
-    """How many rows of the group have ``flag`` set."""
-    return pl.col(flag).sum()
-
-
-def total(prefix: str, streets: tuple[str, ...] = STREETS) -> pl.Expr:
-    """The group's sum of the count columns ``{prefix}_{street}``.
-
-    Each column is summed on its own (polars sums the narrow counts as Int64)
-    and the sums added, so nothing narrow overflows.
-    """
-    sums = [pl.col(f"{prefix}_{street}").sum() for street in streets]
-    out = sums[0]
-    for one in sums[1:]:
-        out = out + one
-    return out
-
+# Stat, count and ratio are also imported from here (sessions, tournaments): re-exported
+from razzlog.stats.stat import Stat as Stat
+from razzlog.stats.stat import count as count
+from razzlog.stats.stat import ratio as ratio
+from razzlog.stats.stat import total
+from razzlog.stats.stud import STUD_COUNTS, STUD_FLAGS, STUD_STATS, WON_SAW, won_saw_columns
 
 _aggressive = total("aggressive")
 _calls = total("calls")
@@ -87,8 +65,14 @@ _SUMMED_FLAGS = (
     "won_showdown",
     "low_known",
     "finished",
+    *STUD_FLAGS,
 )
-_SUMMED_COUNTS = (*(f"aggressive_{s}" for s in STREETS), *(f"calls_{s}" for s in STREETS), "folds")
+_SUMMED_COUNTS = (
+    *(f"aggressive_{s}" for s in STREETS),
+    *(f"calls_{s}" for s in STREETS),
+    "folds",
+    *STUD_COUNTS,
+)
 # derived per row by with_summands
 _DERIVED = (
     "rows",
@@ -100,6 +84,7 @@ _DERIVED = (
     "net_no_showdown",
     "cashed",
     "entry_paid",
+    *WON_SAW.values(),
 )
 # amounts, summed as whole 10^-4 units (derived ones are units already)
 MONEY_SUMMANDS = ("net", "rake_paid", "net_showdown", "net_no_showdown", "prize", "entry_paid")
@@ -121,6 +106,7 @@ def with_summands(rows: pl.LazyFrame) -> pl.LazyFrame:
         # a tournament counts once per player: in the hand that shows them finish it
         cashed=(pl.col("prize").to_physical() > 0).fill_null(False),
         entry_paid=pl.when("finished").then(units("entry_cost").cast(pl.Int64)).otherwise(0),
+        **won_saw_columns(),
     )
 
 
@@ -133,18 +119,6 @@ def partial_sums() -> list[pl.Expr]:
 def money_sum(column: str) -> pl.Expr:
     """The group's sum of an amount column, exact, as ``MONEY``."""
     return units_to_money(units(column).cast(pl.Int128).sum())
-
-
-@dataclass(frozen=True, slots=True)
-class Stat:
-    """One output column: its aggregation and its definition."""
-
-    name: str
-    kind: Kind  # how the table shows it: a count, money, a number, a percentage, a ratio
-    label: str  # the table's column title
-    definition: str  # the glossary entry (Markdown)
-    expr: pl.Expr
-    in_table: bool = True  # shown by the table format (json/csv/parquet have every stat)
 
 
 def _af(street: str) -> Stat:
@@ -338,6 +312,7 @@ STATS: tuple[Stat, ...] = (
         "`razzlog.stats.low_distribution` (and `razzlog stats --lows`) gives every rank.",
         ratio(count("low_8"), count("low_known")),
     ),
+    *STUD_STATS,  # razzlog.stats.stud: the stud statistics, not shown by the table format
 )
 STAT_BY_NAME = {s.name: s for s in STATS}
 

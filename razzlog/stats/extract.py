@@ -21,7 +21,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from razzlog.cards import Card, best_low, format_low
+from razzlog.cards import best_low, format_low
 from razzlog.clock import utc_time
 from razzlog.events import (
     Action,
@@ -33,6 +33,7 @@ from razzlog.events import (
     Hand,
     HandHeader,
     Seat,
+    SeatOutcome,
     Show,
     Street,
     StreetStart,
@@ -41,6 +42,9 @@ from razzlog.events import (
     TournamentFinish,
     UncalledReturn,
 )
+from razzlog.stats.betting import LaterStreet, flag_values
+from razzlog.stats.betting import PlayerFacts as _Player
+from razzlog.stats.betting import ThirdStreet as _ThirdStreet
 from razzlog.stats.shares import entry_of, rake_shares
 
 CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
@@ -100,140 +104,32 @@ def parse_played_at(text: str) -> tuple[date | None, datetime | None]:
         return day, None
 
 
-class _Player:
-    """One player's running facts while the hand is walked."""
-
-    __slots__ = (
-        "aggressive",
-        "all_in",
-        "ante",
-        "ante_all_in",
-        "bring_in",
-        "bring_in_completed",
-        "calls",
-        "cards",
-        "collected",
-        "faced_steal",
-        "finish",
-        "folded",
-        "folded_to_steal",
-        "folds",
-        "hole",
-        "name",
-        "put",
-        "returned",
-        "seat",
-        "stack",
-        "steal_attempt",
-        "steal_opportunity",
-        "third_raise",
-        "vpip",
-    )
-
-    def __init__(self, name: str, seat: int | None, stack: Decimal | None) -> None:
-        self.name = name
-        self.seat = seat
-        self.stack = stack
-        self.ante = _ZERO
-        self.ante_all_in = False
-        self.put = [_ZERO, _ZERO, _ZERO, _ZERO, _ZERO]  # 3rd … 7th street
-        self.returned = _ZERO
-        self.collected = _ZERO
-        self.cards: tuple[Card, ...] = ()
-        self.hole = False
-        self.folded: Street | None = None
-        self.folds = 0
-        # Bets, completions and raises, and calls, per street: the aggression
-        # statistics count these, so the statistics need no table of actions.
-        self.aggressive = [0, 0, 0, 0, 0]
-        self.calls = [0, 0, 0, 0, 0]
-        self.all_in = False
-        self.vpip = self.third_raise = self.bring_in = self.bring_in_completed = False
-        self.steal_opportunity = self.steal_attempt = self.faced_steal = self.folded_to_steal = False
-        self.finish: TournamentFinish | None = None
-
-    def see(self, cards: tuple[Card, ...]) -> None:
-        if len(cards) > len(self.cards):
-            self.cards = cards
-
-
-class _ThirdStreet:
-    """3rd-street bookkeeping behind the VPIP, bring-in, steal and fold-to-steal flags.
-
-    ``able`` counts the players who can act on 3rd street (dealt in, not all-in
-    from the ante).  A player has a steal opportunity when they act facing the
-    bring-in alone, everyone who acted since the bring-in folded, and at most
-    two players besides the bring-in are left to act after them; completing (or
-    raising) there is a steal attempt.  The bring-in faces the steal when
-    everyone between the stealer and them folds too.
-    """
-
-    __slots__ = ("able", "bring_in", "first", "folds", "limped", "opened", "steal_pending")
-
-    def __init__(self, able: int) -> None:
-        self.able = able
-        self.first = True
-        self.bring_in: _Player | None = None
-        self.opened = False  # a completion (or raise) was made
-        self.folds = 0  # folds since the bring-in, before any call or completion
-        self.limped = False  # someone called the bring-in
-        self.steal_pending = False  # a steal attempt that only folds have answered so far
-
-    def act(self, p: _Player, kind: ActionKind) -> None:
-        aggressive = kind is ActionKind.RAISE or kind is ActionKind.BET or kind is ActionKind.COMPLETE
-        if aggressive or kind is ActionKind.CALL:
-            p.vpip = True
-        if aggressive:
-            p.third_raise = True
-        if self.first:  # the bring-in player opens 3rd street: brings in, or completes instead
-            self.first = False
-            if kind is ActionKind.BRING_IN:
-                self.bring_in = p
-                p.bring_in = True
-            elif aggressive:
-                p.bring_in = p.bring_in_completed = True
-                self.opened = True
-            return
-        if self.bring_in is None:
-            return
-        if not self.opened:
-            if p is not self.bring_in and not self.limped and self.able - 2 - self.folds <= 2:
-                p.steal_opportunity = True
-                if aggressive:
-                    p.steal_attempt = True
-                    self.steal_pending = True
-            if kind is ActionKind.FOLD:
-                self.folds += 1
-            elif kind is ActionKind.CALL:
-                self.limped = True
-            self.opened = aggressive
-        elif self.steal_pending:
-            if p is self.bring_in:
-                p.faced_steal = True
-                p.folded_to_steal = kind is ActionKind.FOLD
-                self.steal_pending = False
-            elif kind is not ActionKind.FOLD:
-                self.steal_pending = False
-
-
 def hand_rows(hand: Hand, idx: int) -> HandRows:
     """The rows of ``hand``, whose key in every table is ``idx``."""
     header = hand.header
     players: dict[str, _Player] = {}
+    out: dict[str, Seat] = {}  # seated but sitting out: not dealt in, unless they ante, get cards or act
     for e in hand.events:
-        if type(e) is Seat and not e.sitting_out:
-            players[e.player] = _Player(e.player, e.seat, e.stack)
+        if type(e) is Seat:
+            if e.sitting_out:
+                out[e.player] = e
+            else:
+                players[e.player] = _Player(e.player, e.seat, e.stack)
 
     def get(name: str) -> _Player:
         p = players.get(name)
         if p is None:  # acting without a seat line: keep their money all the same
-            p = players[name] = _Player(name, None, None)
+            seat = out.get(name)
+            p = players[name] = _Player(name, seat.seat, seat.stack) if seat else _Player(name, None, None)
         return p
 
     actions: list[Row] = []
-    fourth = False
+    reached = 0  # the index of the last betting street dealt (0: 3rd … 4: 7th)
     third: _ThirdStreet | None = None
+    later: LaterStreet | None = None  # 4th or 5th street: continuation bets
+    aggressor: list[_Player | None] = [None, None, None, None, None]  # each street's last aggressor
     pot = rake = None
+    sat_out: list[_Player] = []
     for e in hand.events:  # exact types: events are final dataclasses, and ``is`` is fast
         if type(e) is Action:
             p = players.get(e.player) or get(e.player)
@@ -246,6 +142,8 @@ def hand_rows(hand: Hand, idx: int) -> HandRows:
                 put = _ZERO
                 p.folded = e.street
                 p.folds += 1
+                if si:
+                    p.folds_late += 1
             elif e.to is not None and (kind is ActionKind.RAISE or kind is ActionKind.COMPLETE):
                 put = e.to - p.put[si]
             elif kind is ActionKind.RAISE:  # no "to" printed: the increment is over the street's top bet
@@ -256,33 +154,56 @@ def hand_rows(hand: Hand, idx: int) -> HandRows:
                 p.put[si] += put
             if kind is ActionKind.BET or kind is ActionKind.RAISE or kind is ActionKind.COMPLETE:
                 p.aggressive[si] += 1
+                aggressor[si] = p
             elif kind is ActionKind.CALL:
                 p.calls[si] += 1
             if e.all_in:
                 p.all_in = True
             if si == 0:
                 if third is None:
-                    third = _ThirdStreet(sum(1 for q in players.values() if not q.ante_all_in))
+                    # dealt in (a door card or an ante: not a seat whose sitting out only the
+                    # summary tells) and not all-in from the ante
+                    third = _ThirdStreet(
+                        sum(1 for q in players.values() if (q.cards or q.ante) and not q.ante_all_in),
+                        list(players.values()),
+                    )
                 third.act(p, kind)
+            elif later is not None and si == later.si:
+                later.act(p, kind)
             actions.append((idx, len(actions), street, e.player, kind._value_, put, e.to, e.all_in))
         elif type(e) is Deal:
             p = players.get(e.player) or get(e.player)
             p.see(e.known + e.new)
-            if e.street is Street.THIRD and not e.known and len(e.new) == 3:
-                p.hole = True
+            if e.street is Street.THIRD and e.new:
+                p.door = e.new[-1]  # the face-up card is printed last
+                if not e.known and len(e.new) == 3:
+                    p.hole = True
         elif type(e) is Ante:
             p = get(e.player)
             p.ante += e.amount
             if e.all_in:
                 p.ante_all_in = p.all_in = True
         elif type(e) is StreetStart:
-            fourth = fourth or e.street is Street.FOURTH
+            si = _STREET_INDEX.get(e.street._value_, 0)
+            if si <= 4:  # (showdown and summary are no streets dealt)
+                reached = max(reached, si)
+                later = LaterStreet(si, aggressor[si - 1]) if si == 1 or si == 2 else None
         elif type(e) is UncalledReturn:
             get(e.player).returned += e.amount
         elif type(e) is Collect:
             get(e.player).collected += e.amount
-        elif type(e) is Show or type(e) is SummarySeat:
-            get(e.player).see(e.cards)
+        elif type(e) is SummarySeat:
+            # A summary line deals no one in: "Seat 6: X is sitting out" names a player who was
+            # not (a seat line without the mark, and no ante, card or action: dropped below).
+            q = players.get(e.player)
+            if q is not None:
+                q.see(e.cards)
+                if e.outcome is SeatOutcome.SAT_OUT:
+                    sat_out.append(q)
+        elif type(e) is Show:
+            q = players.get(e.player)
+            if q is not None:
+                q.see(e.cards)
         elif type(e) is CommonCard:
             for q in players.values():
                 if q.folded is None:
@@ -294,11 +215,16 @@ def hand_rows(hand: Hand, idx: int) -> HandRows:
             if finisher is not None:  # a line about a player not dealt in adds no row
                 finisher.finish = e
 
+    for q in sat_out:
+        if not q.ante and not q.cards and q.folded is None and not any(q.put) and not q.collected:
+            del players[q.name]
     live = [p for p in players.values() if p.folded is None]
     showdown = len(live) >= 2
+    if third is not None:
+        third.finish(live)
     shares = rake_shares(rake, [p.collected for p in players.values()])
     player_rows = [
-        _player_row(idx, p, share, showdown, fourth)
+        _player_row(idx, p, share, showdown, reached)
         for p, share in zip(players.values(), shares, strict=True)
     ]
     day, time = parse_played_at(header.played_at)
@@ -326,8 +252,9 @@ def hand_rows(hand: Hand, idx: int) -> HandRows:
     return HandRows(hand_row, player_rows, actions)
 
 
-def _player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bool, fourth: bool) -> Row:
+def _player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bool, reached: int) -> Row:
     put = p.put
+    seen = 4 if p.folded is None else _STREET_INDEX[p.folded._value_]  # the last street they were in on
     net = p.collected + p.returned - p.ante - put[0] - put[1] - put[2] - put[3] - put[4]
     at_showdown = showdown_hand and p.folded is None
     won = p.collected > 0
@@ -360,7 +287,7 @@ def _player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bool, f
         " ".join(str(c) for c in p.cards),
         p.folded._value_ if p.folded is not None else None,
         p.all_in,
-        fourth and (p.folded is None or p.folded is not Street.THIRD),
+        reached >= 1 and (p.folded is None or p.folded is not Street.THIRD),
         at_showdown,
         won,
         at_showdown and won,
@@ -378,4 +305,10 @@ def _player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bool, f
         *p.aggressive,
         *p.calls,
         p.folds,
+        p.folds_late,
+        # saw 5th, 6th and 7th street: dealt, and not folded on an earlier street
+        reached >= 2 and seen >= 2,
+        reached >= 3 and seen >= 3,
+        reached >= 4 and seen >= 4,
+        *flag_values(p.flags),
     )

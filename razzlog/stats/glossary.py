@@ -46,9 +46,10 @@ where each statistic is defined once, as a polars expression next to these words
 Rates are fractions 0–1, `null` when their denominator is 0; the `table`
 format shows them as percentages.  Amounts (`net`) are exact decimals: strings
 in JSON (`"-0.27"`), plain numbers in CSV, `Decimal` in Parquet.  The `table`
-format leaves out the per-street aggression factors and the counts behind the
-rates (`saw_4th`, `showdowns`, `showdown_lows`), and on a terminal too narrow
-for every column the least telling ones (its last line names them).
+format leaves out the per-street aggression factors, the counts behind the
+rates (`saw_4th`, `showdowns`, `showdown_lows`) and the stud statistics from
+`steal_success` on (JSON, CSV and Parquet have them), and on a terminal too
+narrow for every column the least telling ones (its last line names them).
 
 | column | definition |
 | --- | --- |

@@ -20,6 +20,7 @@ from decimal import Decimal
 import polars as pl
 
 from razzlog.events import ActionKind, Street
+from razzlog.stats.betting import FLAG_COLUMNS
 
 SCALE = 4  # decimal places of the money columns (sites print at most 2)
 MONEY = pl.Decimal(38, SCALE)
@@ -101,6 +102,13 @@ PLAYERS_SCHEMA: dict[str, pl.DataType] = {
     **{f"aggressive_{s}": COUNT for s in STREETS},
     **{f"calls_{s}": COUNT for s in STREETS},
     "folds": COUNT,
+    "folds_late": COUNT,  # their folds on 4th to 7th street
+    "saw_5th": pl.Boolean(),
+    "saw_6th": pl.Boolean(),
+    "saw_7th": pl.Boolean(),
+    # 3rd-street answers, first-in, 3-bet, door-card, continuation-bet and 5th-street flags
+    # (razzlog.stats.betting sets them; razzlog.stats.stud says what each one counts)
+    **{name: pl.Boolean() for name in FLAG_COLUMNS},
 }
 COUNTS = frozenset(name for name in PLAYERS_SCHEMA if name.startswith(("aggressive_", "calls_", "folds")))
 ACTIONS_SCHEMA: dict[str, pl.DataType] = {

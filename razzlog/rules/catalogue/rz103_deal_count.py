@@ -25,7 +25,9 @@ def deal_count(r: Replay) -> Iterator[Finding]:
     one on each later street; face-up cards are always shown, so each of them
     has a ``Dealt to`` line on 3rd to 6th street.  Streets come in order, none
     after the hand is over (one player left), and none is skipped while two
-    players are still in.
+    players are still in.  A player who acts on 3rd to 6th street without a
+    line for it is reported at that first action (a fold would otherwise
+    hide the missing card: they were in when the street was dealt).
 
     Bad::
 
@@ -54,8 +56,18 @@ def deal_count(r: Replay) -> Iterator[Finding]:
 
     for e in r.stream(_TABLE_EVENTS):
         if type(e) is Action:
+            player = e.player
+            if player not in lines and e.street is street and street in _UP_STREETS and player not in folded:
+                lines.add(player)  # reported here, once: not again when the street closes
+                if player in seated:  # (a player with no seat is another rule's finding)
+                    yield Finding(
+                        e.line,
+                        f"{player} acts on {e.street.value} street but was dealt no card on it",
+                        player,
+                        e.street.value,
+                    )
             if e.kind is _FOLD:
-                folded.add(e.player)
+                folded.add(player)
         elif type(e) is Deal:
             found = _check_deal(e, folded, lines)
             if found:

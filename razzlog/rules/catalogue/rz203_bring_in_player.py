@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from razzlog.cards import door_card_bring_in_key
 from razzlog.events import ActionKind, BringInClaim, Street
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay
@@ -18,7 +19,10 @@ def bring_in_player(r: Replay) -> Iterator[Finding]:
     profile, by the lowest seat.  A player all-in from the ante passes the
     bring-in clockwise to the next player who can act.  The bring-in player
     may complete instead of bringing in.  A site's own claim (Full Tilt's
-    ``NAME is high with [Ks]``) is checked too.
+    ``NAME is high with [Ks]``) is checked too, except where the rules do
+    not say who is high: when everyone but one player is all-in from the
+    ante, nobody brings in, and Full Tilt still names a player; the one who
+    could bet or the highest door of all is accepted then.
 
     Bad (door cards Qc, 6h, 3s)::
 
@@ -33,7 +37,10 @@ def bring_in_player(r: Replay) -> Iterator[Finding]:
     why = f"{due} should bring in with {door}" if door else f"{due} should bring in"
     claims = r.of(BringInClaim)
     claim = claims[0] if claims else None
-    if claim is not None and claim.player != due:
+    top = _top_when_nobody_brings_in(r) if claim is not None else None
+    if top is not None and top != due:
+        why = f"expected {due} (the only player who can bet, {door}) or {top} (the highest door card, {r.door[top]})"
+    if claim is not None and claim.player != due and claim.player != top:
         yield Finding(
             claim.line, f"the log says {claim.player} is high with {claim.card}; {why}", claim.player, "3rd"
         )
@@ -55,3 +62,16 @@ def bring_in_player(r: Replay) -> Iterator[Finding]:
     aggressive = first.kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
     if first.player != due or not aggressive:
         yield Finding(first.line, f"no bring-in was posted; {why}", first.player, "3rd")
+
+
+def _top_when_nobody_brings_in(r: Replay) -> str | None:
+    """The player with the highest door card of all, in a hand where at most one player could
+    bet on 3rd street (the others all-in from the ante) and nobody brought in; else None."""
+    if r.bring_in is not None:
+        return None
+    able = [p for p in r.order if p not in r.antes or not r.antes[p].all_in]
+    doors = [p for p in r.order if p in r.door]
+    if len(able) > 1 or not doors:
+        return None
+    suit = r.profile.bring_in_tie_by_suit
+    return max(doors, key=lambda p: (door_card_bring_in_key(r.door[p], suit), -r.players[p].seat))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from razzlog.events import Street
+from razzlog.events import Muck, Street
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.profiles import ShowdownOrder
 from razzlog.rules.replay import Replay, Status
@@ -38,17 +38,19 @@ def showdown_order(r: Replay) -> Iterator[Finding]:
     judged = set(players)
     if not r.profile.judge_side_pot_showdown_order and len(s.pots[0]) > 1:
         judged = {p for p in players if r.players[p].status == Status.IN}
-    sequence: list[tuple[str, int]] = []
+    sequence: list[tuple[str, int, bool]] = []
     for e in s.showdown:
-        if e.player in judged and e.player not in {p for p, _ in sequence}:
-            sequence.append((e.player, e.line))
+        if e.player in judged and e.player not in {p for p, _, _ in sequence}:
+            sequence.append((e.player, e.line, type(e) is Muck))
     position = -1
-    for player, line in sequence:
+    for player, line, mucked in sequence:
         here = ring.index(player)
         if here < position:
+            # A muck is no show: it says who gave up their turn late, not who showed early.
+            did = f"mucks after {ring[position]}, who was due after them" if mucked else "shows out of turn"
             yield Finding(
                 line,
-                f"{player} shows out of turn; the order is {', '.join(ring)} (starting with {start})",
+                f"{player} {did}; the order is {', '.join(ring)} (starting with {start})",
                 player,
                 "showdown",
             )
