@@ -34,7 +34,7 @@ from razzlog.sources import (
     RawHand,
     ReadProgress,
     hands_of_lines,
-    iter_files,
+    iter_input_files,
     iter_raw_hands,
 )
 from razzlog.violations import Violation
@@ -70,12 +70,13 @@ class HandBlock:
     first_line: int  # 1-based line number of the block's first line
     data: bytes  # ends with a line break unless it ends the file
     mode: str | None  # the file's encoding mode (razzlog.lines.encoding_mode); None: the file's start
+    in_folder: bool = False  # found in a folder: no hand history in it is a warning (sources.hands_of_lines)
 
 
 def hands_of_block(block: HandBlock) -> Iterator[RawHand | Violation]:
     """The hands of ``block`` (and the violations of its text), as the serial reading finds them."""
     lines = decoded_lines(iter((block.data,)), block.mode)
-    return hands_of_lines(block.file, lines, block.first_line)
+    return hands_of_lines(block.file, lines, block.first_line, block.in_folder)
 
 
 def iter_blocks(
@@ -90,17 +91,17 @@ def iter_blocks(
     ``progress``, if given, counts the bytes read; ``max_block_bytes`` (default
     :data:`MAX_BLOCK_BYTES`) is how far to read for a header to cut at."""
     longest = MAX_BLOCK_BYTES if max_block_bytes is None else max_block_bytes
-    for item in iter_files(paths):
+    for item in iter_input_files(paths):
         if isinstance(item, Violation):
             yield item
-        elif item == STDIN:
-            yield from iter_raw_hands([item], progress)
+        elif item[0] == STDIN:
+            yield from iter_raw_hands([item[0]], progress)
         else:
-            yield from _blocks_of_file(item, block_bytes, longest, progress)
+            yield from _blocks_of_file(*item, block_bytes, longest, progress)
 
 
 def _blocks_of_file(
-    path: str, block_bytes: int, max_block_bytes: int, progress: ReadProgress | None
+    path: str, in_folder: bool, block_bytes: int, max_block_bytes: int, progress: ReadProgress | None
 ) -> Iterator[HandBlock | RawHand | Violation]:
     try:
         stream: BinaryIO = open(path, "rb")  # noqa: SIM115 - closed below, when the blocks are read
@@ -114,7 +115,9 @@ def _blocks_of_file(
             yield from iter_raw_hands([path], progress)
             return
         mode = encoding_mode(head)
-        yield from _cut_blocks(path, stream, head, mode, block_bytes, max_block_bytes, progress)
+        yield from _cut_blocks(
+            path, stream, head, mode, block_bytes, max_block_bytes, progress, in_folder=in_folder
+        )
 
 
 def blocks_of_range(
@@ -126,11 +129,13 @@ def blocks_of_range(
     mode: str | None,
     block_bytes: int = BLOCK_BYTES,
     progress: ReadProgress | None = None,
+    in_folder: bool = False,
 ) -> Iterator[HandBlock | RawHand | Violation]:
     """The blocks of bytes ``start`` to ``end`` of ``path``, whose hands and violations are to
     name the file ``name``: the whole file (``start`` 0, ``mode`` None), or its part from the
     start of line ``first_line`` on, which (after blank lines) starts with a hand header and is
     in encoding ``mode``.  What the store reads of a file that grew (:mod:`razzlog.store`).
+    ``in_folder``: the file was found in a folder (see :class:`HandBlock`).
     OSError if the file cannot be opened."""
     with open(path, "rb") as raw:
         raw.seek(start)
@@ -138,7 +143,7 @@ def blocks_of_range(
         head = _read(stream, max(block_bytes, 3), progress)
         file_mode = encoding_mode(head) if mode is None else mode
         yield from _cut_blocks(
-            name, stream, head, file_mode, block_bytes, MAX_BLOCK_BYTES, progress, first_line, mode
+            name, stream, head, file_mode, block_bytes, MAX_BLOCK_BYTES, progress, first_line, mode, in_folder
         )
 
 
@@ -166,6 +171,7 @@ def _cut_blocks(
     progress: ReadProgress | None,
     first_line: int = 1,
     block_mode: str | None = None,  # None: the first block decodes the file's start (its BOM) itself
+    in_folder: bool = False,
 ) -> Iterator[HandBlock | RawHand | Violation]:
     at_end = not buffer
     want = block_bytes
@@ -182,7 +188,7 @@ def _cut_blocks(
                     want = 2 * len(buffer)  # read on to a header to cut at
                     continue
                 break
-            yield HandBlock(path, first_line, buffer[:cut], block_mode)
+            yield HandBlock(path, first_line, buffer[:cut], block_mode, in_folder)
             first_line += _line_breaks(buffer[:cut], mode, block_mode is None)
             block_mode = mode
             buffer = buffer[cut:]
@@ -191,13 +197,13 @@ def _cut_blocks(
         failed = exc
     if at_end and failed is None:
         if buffer or block_mode is None:  # an empty file is one (empty) block: it has no hands
-            yield HandBlock(path, first_line, buffer, block_mode)
+            yield HandBlock(path, first_line, buffer, block_mode, in_folder)
         return
     # No header to cut at within MAX_BLOCK_BYTES, or reading failed: the rest is read
     # hand by hand from where the blocks stopped, by the serial reading's own code (which
     # reports a read error where it would have).
     rest = _then_fail(buffer, failed) if failed is not None else _chunks_after(buffer, stream, progress)
-    yield from hands_of_lines(path, decoded_lines(rest, block_mode), first_line)
+    yield from hands_of_lines(path, decoded_lines(rest, block_mode), first_line, in_folder)
 
 
 def _read(stream: BinaryIO | _Limited, size: int, progress: ReadProgress | None) -> bytes:

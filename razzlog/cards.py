@@ -180,6 +180,19 @@ def format_low(ranks: Sequence[int]) -> str:
     return ",".join(RANK_CHARS[r - 1] for r in ranks)
 
 
+def start_label(hole: Sequence[Card], door: Card) -> str:
+    """A 3-card start as razz players write it: the ranks low to high, ace low (``A23``,
+    ``27K``), with a mark for a pair or trips: ``AA2 split`` (the door card pairs a hole
+    card), ``AA2 buried`` (the pair is in the hole), ``AAA rolled-up`` (three of a kind)."""
+    ranks = sorted([*(c.rank for c in hole), door.rank])
+    label = "".join(RANK_CHARS[r - 1] for r in ranks)
+    if ranks[0] == ranks[2]:
+        return label + " rolled-up"
+    if ranks[0] == ranks[1] or ranks[1] == ranks[2]:
+        return label + (" split" if door.rank in (c.rank for c in hole) else " buried")
+    return label
+
+
 def parse_low(text: str) -> tuple[int, ...]:
     """Inverse of :func:`format_low`: ``"9,5,4,2,A"`` / ``"9, 5, 4, 2, A"`` / ``"10,..."``.
 

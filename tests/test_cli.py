@@ -129,6 +129,44 @@ def test_help_is_light_and_lists_the_commands() -> None:
     assert out.strip() == "[]"
 
 
+def test_version() -> None:
+    from importlib.metadata import version
+
+    proc = razzlog("--version")
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, f"razzlog {version('razzlog')}\n", "")
+    assert version("razzlog") == "0.1.0"
+
+
+def test_no_arguments_prints_the_help() -> None:
+    proc = razzlog()
+    assert proc.returncode == 2 and proc.stderr == ""
+    assert proc.stdout.startswith("Usage: razzlog [OPTIONS] COMMAND [ARGS]...")
+
+
+COMMANDS = ["audit", "parse", "show", "stats", "graph", "report", "import", "query", "generate", "rules"]
+_PYTHON_TYPES = re.compile(r"<(?:list\[[^>]*|bool|int|float|str|text|file|path|dir|datetime|tuple)(?: range)?>")
+
+
+@pytest.mark.parametrize("command", [None, *COMMANDS])
+def test_help_at_80_columns_names_no_python_type_and_cuts_no_option(command: str | None) -> None:
+    from typer.main import get_command
+
+    args = [command, "--help"] if command else ["--help"]
+    result = runner.invoke(app, args, env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    text = result.stdout
+    assert not _PYTHON_TYPES.search(text), _PYTHON_TYPES.search(text)
+    assert max(len(line) for line in text.splitlines()) <= 80
+    group = get_command(app)
+    params = group.commands[command].params if command else group.params  # type: ignore[attr-defined]
+    for param in params:
+        for name in [*param.opts, *param.secondary_opts]:
+            if name.startswith("-"):  # every option's names, whole
+                assert re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text), name
+    if command in ("audit", "stats"):
+        assert re.search(r"^Usage: razzlog \w+ \[OPTIONS\] \[PATH\]\.\.\.$", text, re.M)
+
+
 def test_exit_0_for_the_clean_sample(clean: Path) -> None:
     proc = razzlog("audit", clean)
     assert proc.returncode == 0, proc.stderr
@@ -184,6 +222,32 @@ def test_a_stray_text_file_next_to_histories_is_a_violation_not_a_usage_error(
 ) -> None:
     assert razzlog("audit", clean, not_history).returncode == 1
     assert razzlog("audit", "--ignore", "unknown-format", clean, not_history).returncode == 0
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_files_in_a_folder_that_are_no_hand_history_are_skipped_with_a_warning(
+    tmp_path: Path, clean: Path, jobs: str
+) -> None:
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    clean.rename(folder / "hands.txt")
+    (folder / "notes.txt").write_text("villain 3: calls down light\n", encoding="utf-8")
+    (folder / "summary.txt").write_text("PokerStars Tournament #123, Razz\nBuy-In: $1/$0.10\n", encoding="utf-8")
+    proc = razzlog("audit", "--format", "json", "--jobs", jobs, folder)
+    assert proc.returncode == 0, proc.stderr  # warnings: the exit status is that of the hands
+    doc = json.loads(proc.stdout)
+    assert doc["hands"] == 9
+    skipped = [(Path(v["file"]).name, v["rule"], v["severity"], v["line"]) for v in doc["violations"]]
+    assert skipped == [("notes.txt", "unknown-format", "warning", 1), ("summary.txt", "unknown-format", "warning", 1)]
+    stats = razzlog("stats", "--jobs", jobs, folder)
+    assert stats.returncode == 0
+    notes = [line for line in stats.stderr.splitlines() if "skipped" in line]
+    assert len(notes) == 2 and all(line.startswith("razzlog: note: ") for line in notes)
+    # named on the command line, the same file is an error
+    named = razzlog("audit", "--format", "json", "--jobs", jobs, folder / "hands.txt", folder / "notes.txt")
+    assert named.returncode == 1
+    assert [v["severity"] for v in json.loads(named.stdout)["violations"]] == ["error"]
+    assert razzlog("audit", folder / "notes.txt").returncode == 2  # no hand history at all
 
 
 def test_stdin(clean: Path) -> None:

@@ -352,6 +352,10 @@ def test_folder_walk(tmp_path: Path) -> None:
     ]
     (bad,) = violations(items)
     assert (bad.file, bad.rule, bad.line) == (expected[4], "unknown-format", 1)
+    # notes found in a folder: skipped with a warning; the same file named: an error
+    assert bad.severity is Severity.WARNING and bad.message.endswith("skipped")
+    (named,) = violations(list(iter_raw_hands([expected[4]])))
+    assert (named.rule, named.line, named.severity) == ("unknown-format", 1, Severity.ERROR)
 
 
 def test_relative_folder_and_explicit_hidden_file(

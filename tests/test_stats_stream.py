@@ -82,7 +82,7 @@ def test_the_corpus_has_what_could_go_wrong(chunks: dict[int, list[TableChunk]],
 @pytest.mark.parametrize(
     "by",
     ["player", "player,stakes", "date", "site,table", "tournament", "stakes,date,player", "month", "player,week,year",
-     "session", "session,stakes,table"],
+     "session", "session,stakes,table", "start", "player,start"],
 )  # fmt: skip
 @pytest.mark.parametrize("lows", [False, True])
 def test_every_grouping_gives_what_the_tables_give(

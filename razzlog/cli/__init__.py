@@ -34,6 +34,10 @@ def main(argv: list[str] | None = None) -> int:
         code = app(args=argv, prog_name=PROG, standalone_mode=False)
         sys.stdout.flush()  # what is still buffered is this run's report too
     except typer.TyperException as exc:  # click's exceptions (typer vendors click)
+        if type(exc).__name__ == "NoArgsIsHelpError":  # (click's or typer's copy of it)
+            # the help, shown for want of arguments: on standard output, as --help prints it
+            sys.stdout.write(exc.format_message() + "\n")
+            return exc.exit_code
         message = exc.format_message().replace("Value error, ", "")
         ctx = getattr(exc, "ctx", None)
         if message:  # empty when the help was shown for want of arguments

@@ -12,23 +12,82 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TextIO
 
 import typer
+from typer.core import TyperArgument, TyperCommand
 
 if TYPE_CHECKING:
     from rich.console import Console
 
 PROG = "razzlog"
 
+# Plain help (click's layout), not rich's: rich's table of six columns cuts long option names
+# at 80 columns (``--open-pair-doub…``), and plain help needs no rich to start.
 app = typer.Typer(
     name=PROG,
     help="Audit, replay and analyse Razz (seven-card stud low) hand histories.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"{PROG} {version(PROG)}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", help="Print the version and exit.", callback=_print_version, is_eager=True),
+    ] = False,
+) -> None:
+    """The options of ``razzlog`` itself, before the command."""
+
+
+class Command(TyperCommand):
+    """A command whose help names an argument by its metavar alone, as click does: typer adds
+    its Python type (``PATH <list[str]>``) and writes the usage line ``{PATH}``/``[[PATH]...]...``.
+    Options show their explicit ``metavar`` (a flag none)."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if isinstance(param, TyperArgument):
+                name, dots = _argument_name(param)
+                pieces.append(f"{name}{dots}" if param.required else f"[{name}]{dots}")
+            else:
+                pieces.extend(param.get_usage_pieces(ctx))
+        return pieces
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        arguments, options = [], []
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            if isinstance(param, TyperArgument):
+                arguments.append(("".join(_argument_name(param)), record[1]))
+            else:
+                options.append(record)
+        for title, rows in (("Arguments", arguments), ("Options", options)):
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+
+def _argument_name(param: TyperArgument) -> tuple[str, str]:
+    """An argument's name in the help (its metavar, else its name in capitals), and ``...``
+    when it takes several values."""
+    return param.metavar or (param.name or "").upper(), "" if param.nargs == 1 else "..."
 
 
 class Site(StrEnum):
@@ -84,6 +143,7 @@ OutputOpt = Annotated[
     typer.Option(
         "--output",
         "-o",
+        metavar="FILE",
         help="Write the report to this file instead of standard output.",
         dir_okay=False,
         show_default=False,
@@ -150,6 +210,7 @@ JobsOpt = Annotated[
         "--jobs",
         "-j",
         min=0,
+        metavar="N",
         help="Worker processes; 0: one per CPU (one process for inputs under 2 MB). Output order is kept.",
     ),
 ]

@@ -8,6 +8,7 @@ import typer
 
 from razzlog.cli.app import (
     AuditFormat,
+    Command,
     FailOn,
     FailOnOpt,
     IgnoreOpt,
@@ -30,7 +31,7 @@ from razzlog.cli.app import (
 from razzlog.cli.store_options import OptionalPathsArg, ReadStoreOpt, from_store, paths_or_store
 
 
-@app.command()
+@app.command(cls=Command)
 def audit(
     paths: OptionalPathsArg = None,
     format: Annotated[AuditFormat, typer.Option("--format", "-f", help="Report format.")] = AuditFormat.TABLE,

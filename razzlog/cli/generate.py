@@ -8,13 +8,15 @@ from typing import Annotated
 
 import typer
 
-from razzlog.cli.app import Encoding, OutputOpt, Site, app, output_stream, usage_error
+from razzlog.cli.app import Command, Encoding, OutputOpt, Site, app, output_stream, usage_error
 
 
-@app.command()
+@app.command(cls=Command)
 def generate(
-    hands: Annotated[int, typer.Option("--hands", "-n", min=1, help="How many hands to write.")] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="Same seed, same bytes.")] = 0,
+    hands: Annotated[
+        int, typer.Option("--hands", "-n", min=1, metavar="N", help="How many hands to write.")
+    ] = 100,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Same seed, same bytes.")] = 0,
     site: Annotated[
         Site, typer.Option("--site", help="Output format, and the site's house rules the hands are dealt by.")
     ] = Site.POKERSTARS,

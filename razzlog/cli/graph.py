@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from razzlog.cli.app import (
+    Command,
     HeroOpt,
     JobsOpt,
     SinceOpt,
@@ -30,7 +31,7 @@ class UnitChoice(StrEnum):
     BB = "bb"
 
 
-@app.command()
+@app.command(cls=Command)
 def graph(
     paths: OptionalPathsArg = None,
     player: Annotated[

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from razzlog.cli.app import (
+    Command,
     FailOn,
     JobsOpt,
     ProfileName,
@@ -33,7 +34,7 @@ class ImportFormat(StrEnum):
     JSON = "json"
 
 
-@app.command("import")
+@app.command("import", cls=Command)
 def import_command(
     paths: Annotated[
         list[str],

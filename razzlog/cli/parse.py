@@ -6,10 +6,10 @@ from typing import Annotated
 
 import typer
 
-from razzlog.cli.app import OutputOpt, ParseFormat, PathsArg, app, error, exit_with, output_stream
+from razzlog.cli.app import Command, OutputOpt, ParseFormat, PathsArg, app, error, exit_with, output_stream
 
 
-@app.command()
+@app.command(cls=Command)
 def parse(
     paths: PathsArg,
     format: Annotated[ParseFormat, typer.Option("--format", "-f", help="Output format.")] = ParseFormat.JSONL,

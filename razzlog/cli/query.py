@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from razzlog.cli.app import OutputOpt, app, output_stream, report_console, usage_error
+from razzlog.cli.app import Command, OutputOpt, app, output_stream, report_console, usage_error
 from razzlog.cli.store_options import StoreOpt, from_store, store_root
 
 
@@ -17,7 +17,7 @@ class QueryFormat(StrEnum):
     CSV = "csv"
 
 
-@app.command()
+@app.command(cls=Command)
 def query(
     sql: Annotated[
         str,

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from razzlog.cli.app import (
+    Command,
     FailOn,
     FailOnOpt,
     HeroOpt,
@@ -40,7 +41,7 @@ EPILOG = (
 )
 
 
-@app.command(epilog=EPILOG)
+@app.command(cls=Command, epilog=EPILOG)
 def report(
     paths: OptionalPathsArg = None,
     output: OutputOpt = None,

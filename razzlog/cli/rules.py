@@ -7,10 +7,10 @@ from typing import Annotated
 
 import typer
 
-from razzlog.cli.app import app, report_console
+from razzlog.cli.app import Command, app, report_console
 
 
-@app.command("rules")
+@app.command("rules", cls=Command)
 def rules_command(
     markdown: Annotated[
         bool, typer.Option("--markdown", help="The full catalogue as Markdown (for the README).")

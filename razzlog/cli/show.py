@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from razzlog.cli.app import (
+    Command,
     ProfileName,
     ProfileOpt,
     app,
@@ -19,9 +20,11 @@ from razzlog.cli.app import (
 from razzlog.cli.store_options import OptionalPathsArg, ReadStoreOpt, from_store, paths_or_store
 
 
-@app.command()
+@app.command(cls=Command)
 def show(
-    hand_id: Annotated[str, typer.Argument(help="The hand id as the site prints it.", show_default=False)],
+    hand_id: Annotated[
+        str, typer.Argument(help="The hand id as the site prints it.", metavar="HAND_ID", show_default=False)
+    ],
     paths: OptionalPathsArg = None,
     profile: ProfileOpt = ProfileName.AUTO,
     store: ReadStoreOpt = None,

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from razzlog.cli.app import (
+    Command,
     HeroOpt,
     JobsOpt,
     OutputOpt,
@@ -30,7 +31,7 @@ from razzlog.cli.store_options import OptionalPathsArg, ReadStoreOpt, from_store
 TABLE_ROWS = 200  # rows of the table format by default
 
 
-@app.command()
+@app.command(cls=Command)
 def stats(
     paths: OptionalPathsArg = None,
     by: Annotated[
@@ -39,8 +40,9 @@ def stats(
             "--by",
             metavar="KEYS",
             help="Group by these keys, comma-separated: player, site, stakes, currency, date, week, month, "
-            "year, session, table, tournament, buy_in_currency (currency is always added; session adds "
-            "player; tournament adds buy_in_currency and the tournament results).",
+            "year, session, table, tournament, buy_in_currency, start (the 3-card start: A23, AA2 split…) "
+            "(currency is always added; session adds player; tournament adds buy_in_currency and the "
+            "tournament results).",
         ),
     ] = "player,currency",
     session_gap: Annotated[

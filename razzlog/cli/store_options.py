@@ -48,7 +48,7 @@ OptionalPathsArg = Annotated[
     list[str] | None,
     typer.Argument(
         help="Hand history files or folders (read recursively); '-' is standard input. Not with --store.",
-        metavar="[PATH]...",
+        metavar="PATH",
         show_default=False,
     ),
 ]

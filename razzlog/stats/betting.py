@@ -106,6 +106,7 @@ class PlayerFacts:
         "returned",
         "seat",
         "stack",
+        "start",
         "steal_attempt",
         "steal_opportunity",
         "third_raise",
@@ -124,6 +125,7 @@ class PlayerFacts:
         self.cards: tuple[Card, ...] = ()
         self.door: Card | None = None  # the face-up card of 3rd street
         self.hole = False
+        self.start: str | None = None  # the 3-card start (cards.start_label), when hole
         self.folded: Street | None = None
         self.folds = 0
         self.folds_late = 0  # folds on 4th to 7th street (the late-street aggression frequency)

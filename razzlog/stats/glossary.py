@@ -23,8 +23,15 @@ where each statistic is defined once, as a polars expression next to these words
   (`$0.04/$0.08`, or `75/150` for tournaments and play money), `currency`,
   `date` (the hand's date as the site prints it), `week` (ISO week of that
   date, `2009-W48`), `month` (`2009-11`), `year`, `session` (see below),
-  `table`, `tournament` (the tournament id) and `buy_in_currency` (see
-  Tournaments below).  The default is `player,currency`.
+  `table`, `tournament` (the tournament id), `buy_in_currency` (see
+  Tournaments below) and `start` (see below).  The default is `player,currency`.
+- `start` is the player's 3-card start, where the log shows all three of
+  their 3rd-street cards (the hero's: `Dealt to Hero [2s As 3d]`): the ranks
+  low to high, ace low (`A23`, `27K`), as razz players write them, with a mark
+  for a pair or trips: `AA2 split` (the door card pairs a hole card), `AA2
+  buried` (the pair is in the hole) and `AAA rolled-up` (three of a kind).
+  Suits are left out.  Other players' hands have no start (`null`): `--by
+  start --player @hero` gives the hero's results by start.
 - `currency` is `USD`, `EUR`, `GBP`… for cash tables, `chips` for tournaments
   and `play` for play money.  It is always part of the grouping (added last
   when `--by` leaves it out), so amounts of different units never add up;

@@ -36,6 +36,7 @@ GROUP_KEYS = (
     "table",
     "tournament",
     "buy_in_currency",
+    "start",
 )
 BUY_IN_CURRENCY = "buy_in_currency"  # the unit of the tournament results' amounts: a key when they are shown
 # calendar keys, from the hand's date as the site prints it (so they agree with ``date``)

@@ -36,6 +36,7 @@ def imported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """The samples copied to a folder, and a store they were imported into."""
     folder = tmp_path_factory.mktemp("cli") / "logs"
     shutil.copytree(REPO / "samples", folder)
+    (folder / "notes.txt").write_text("no hand here\n", encoding="utf-8")  # skipped with a warning
     store = folder.parent / "store"
     done = razzlog("import", str(folder), "--store", str(store), "--format", "json", "--jobs", "1")
     assert done.returncode == 1, done.stderr  # the samples' violations: exit 1, as audit
@@ -60,6 +61,8 @@ def imported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
         ["stats", "-f", "json", "--by", "session", "--session-gap", "5"],
         ["stats", "-f", "csv", "--by", "month,stakes", "--player", "@hero"],
         ["stats", "-f", "json", "--by", "session,week", "--player", "@hero", "--player", "Player3"],
+        ["stats", "-f", "json", "--by", "start", "--player", "@hero"],
+        ["stats", "-f", "csv", "--by", "site,start", "--lows"],
         ["show", "35874566077"],
         ["show", "35874566077", "--profile", "casino"],
     ],
