@@ -51,6 +51,8 @@ STDIN_NAME = "<stdin>"
 
 _EXPECTED = "expected a line starting with 'PokerStars Hand #' or 'Full Tilt Poker Game #'"
 UNKNOWN_FORMAT_MESSAGE = f"the input contains no hand history razzlog knows ({_EXPECTED})"
+# a file found in a folder (notes, a tournament summary…): a warning, the run goes on as if it were not there
+NOT_A_HAND_HISTORY_MESSAGE = "not a hand history file (no hand header in it): skipped"
 TEXT_BEFORE_HEADER_MESSAGE = f"text before the first hand header: {_EXPECTED}"
 FILE_NOT_FOUND_MESSAGE = "file not found"
 
@@ -134,7 +136,15 @@ def read_error(path: str, line: int, exc: OSError) -> Violation:
 
 
 def iter_files(paths: Iterable[str]) -> Iterator[str | Violation]:
-    """Every input file named by ``paths``, in order.
+    """Every input file named by ``paths``, in order (see :func:`iter_input_files`)."""
+    for item in iter_input_files(paths):
+        yield item if isinstance(item, Violation) else item[0]
+
+
+def iter_input_files(paths: Iterable[str]) -> Iterator[tuple[str, bool] | Violation]:
+    """Every input file named by ``paths``, in order, and whether it was found in a folder (a
+    file of no hand history there is skipped with a warning, not an error: see
+    :func:`hands_of_lines`).
 
     A folder is walked recursively in sorted order (by name, folders and files
     interleaved), skipping entries whose name starts with ``"."``; it yields
@@ -150,17 +160,17 @@ def iter_files(paths: Iterable[str]) -> Iterator[str | Violation]:
     for path in paths:
         if path == STDIN:
             if not stdin_seen:
-                yield path
+                yield path, False
             stdin_seen = True
         elif os.path.isdir(path):
             yield from _walk(path)
         elif os.path.exists(path):
-            yield path
+            yield path, False
         else:
             yield _file_violation(path, 0, FILE_NOT_FOUND_MESSAGE)
 
 
-def _walk(folder: str) -> Iterator[str | Violation]:
+def _walk(folder: str) -> Iterator[tuple[str, bool] | Violation]:
     try:
         with os.scandir(folder) as it:
             entries = sorted((e for e in it if not e.name.startswith(".")), key=lambda e: e.name)
@@ -178,7 +188,7 @@ def _walk(folder: str) -> Iterator[str | Violation]:
         if is_dir:
             yield from _walk(full)
         elif is_file:
-            yield full
+            yield full, True
         else:
             yield _skipped(full)
 
@@ -262,12 +272,23 @@ def _iter_lines_with_encoding(path: str, progress: ReadProgress | None = None) -
 
 def header_site(header: str) -> str:
     """The site whose header prefix starts ``header`` (a line :func:`is_header` accepts)."""
-    return "fulltilt" if header.startswith(("Full Tilt", "FullTilt")) else "pokerstars"
+    return "fulltilt" if without_nul(header).startswith(("Full Tilt", "FullTilt")) else "pokerstars"
+
+
+def without_nul(line: str) -> str:
+    """``line`` without its NUL characters (a crash or a preallocated file leaves runs of them)."""
+    return line.replace("\x00", "") if "\x00" in line else line
 
 
 def is_header(line: str) -> bool:
-    """Whether ``line`` starts a hand."""
-    return line.startswith(HEADER_PREFIXES)
+    """Whether ``line`` starts a hand: it starts with a site's header prefix, NULs not counted.
+
+    A header is a header whatever bytes a damaged file put inside it: its hand
+    is a hand of its own (whose parse reports the NUL), never more lines of the
+    hand before it."""
+    return line.startswith(HEADER_PREFIXES) or (
+        "\x00" in line and without_nul(line).startswith(HEADER_PREFIXES)
+    )
 
 
 def iter_raw_hands(
@@ -279,26 +300,32 @@ def iter_raw_hands(
     its first non-blank line) if the file has hands; a file without any hand
     header is one ``unknown-format`` violation at line 1; a file that cannot be
     read is an ``unknown-format`` violation at line 0 (or at the line where
-    reading failed).  ``progress``, if given, counts the bytes read.
+    reading failed).  A file found in a folder that holds no hand header is
+    an ``unknown-format`` warning instead (notes, tournament summaries: skipped).
+    ``progress``, if given, counts the bytes read.
     """
-    for item in iter_files(paths):
+    for item in iter_input_files(paths):
         if isinstance(item, Violation):
             yield item
         else:
-            yield from _hands_of_file(item, progress)
+            yield from _hands_of_file(*item, progress)
 
 
-def _hands_of_file(path: str, progress: ReadProgress | None = None) -> Iterator[RawHand | Violation]:
-    return hands_of_lines(path, _iter_lines_with_encoding(path, progress))
+def _hands_of_file(
+    path: str, in_folder: bool = False, progress: ReadProgress | None = None
+) -> Iterator[RawHand | Violation]:
+    return hands_of_lines(path, _iter_lines_with_encoding(path, progress), in_folder=in_folder)
 
 
 def hands_of_lines(
-    path: str, numbered: Iterable[tuple[str, str]], first_lineno: int = 1
+    path: str, numbered: Iterable[tuple[str, str]], first_lineno: int = 1, in_folder: bool = False
 ) -> Iterator[RawHand | Violation]:
     """The hands of ``path`` whose ``(line, encoding)`` pairs, from line ``first_lineno`` on, are
     ``numbered``: the whole file, or the rest of it from a hand header on (what
     :mod:`razzlog.blocks` hands to workers).  An ``OSError`` raised by ``numbered``
-    becomes a violation at the line where reading failed."""
+    becomes a violation at the line where reading failed.  No hand header at all is an
+    ``unknown-format`` error at line 1, or a warning for a file found in a folder
+    (``in_folder``): a folder of hand histories may hold notes or tournament summaries."""
     name = display_name(path)
     lines: list[str] = []  # the current hand; empty: before the first header
     first_line = 0
@@ -316,7 +343,7 @@ def hands_of_lines(
     prefixes = HEADER_PREFIXES
     try:
         for lineno, (line, encoding) in enumerate(numbered, start=first_lineno):
-            if line.startswith(prefixes):  # is_header(line)
+            if line.startswith(prefixes) or ("\x00" in line and is_header(line)):
                 if lines:
                     yield finish()
                 elif not seen_header and text_before is not None:
@@ -360,4 +387,7 @@ def hands_of_lines(
     if lines:
         yield finish()
     elif not seen_header:
-        yield _file_violation(path, 1, UNKNOWN_FORMAT_MESSAGE)
+        if in_folder:
+            yield replace(_file_violation(path, 1, NOT_A_HAND_HISTORY_MESSAGE), severity=Severity.WARNING)
+        else:
+            yield _file_violation(path, 1, UNKNOWN_FORMAT_MESSAGE)

@@ -24,6 +24,10 @@ from razzlog.render.text import json_safe, plain
 from razzlog.violations import CODE_BY_NAME, Severity, Violation
 
 SEVERITY_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow"}
+# The rows the table format shows of one hand; the rest are counted by rule on one line.  A
+# rich table is laid out whole, in memory and time that grow with its rows: a damaged hand
+# (10,000 seat lines: 100,000 violations) would take gigabytes.  json and jsonl list them all.
+MAX_TABLE_ROWS = 200
 
 
 def is_unreadable(report: HandReport) -> bool:
@@ -163,7 +167,7 @@ def hand_title(report: HandReport) -> Text:
     return title
 
 
-def violations_table(violations: tuple[Violation, ...]) -> Table:
+def violations_table(violations: tuple[Violation, ...] | list[Violation]) -> Table:
     """The rows of one hand: line, code, rule, severity, player, street, message.
 
     Player and message come from the log (a name, a quoted line): plain text, never markup.
@@ -189,6 +193,20 @@ def violations_table(violations: tuple[Violation, ...]) -> Table:
     return table
 
 
+def more_line(rest: tuple[Violation, ...]) -> Text:
+    """``… 99800 more violations in this hand (round-incomplete 49900, …)``: the rows not shown."""
+    counts: dict[str, int] = {}
+    for v in rest:
+        counts[v.rule] = counts.get(v.rule, 0) + 1
+    by_code = sorted(counts.items(), key=lambda kv: CODE_BY_NAME.get(kv[0], kv[0]))
+    rules = ", ".join(f"{rule} {n}" for rule, n in by_code)
+    noun = "violation" if len(rest) == 1 else "violations"
+    return Text(
+        f"… {len(rest)} more {noun} in this hand, not shown ({rules}): --format jsonl lists every one",
+        style="dim",
+    )
+
+
 class TableWriter:
     """Rich output grouped by file and hand; clean hands are only counted."""
 
@@ -206,7 +224,10 @@ class TableWriter:
             self.console.print(plain(report.file, style="bold underline"))
             self.current_file = report.file
         self.console.print(hand_title(report))
-        self.console.print(violations_table(report.violations))
+        shown = report.violations[:MAX_TABLE_ROWS]
+        self.console.print(violations_table(shown))
+        if len(report.violations) > len(shown):
+            self.console.print(more_line(report.violations[len(shown) :]), soft_wrap=True)
 
     def finish(self, tally: AuditTally) -> None:
         if self.current_file is not None:

@@ -19,7 +19,11 @@ INPUT_LEVEL_DOCS: dict[str, str] = {
 
     The hand is skipped and the audit goes on with the next one.  Text before
     the first hand header of a file and a "hand" that runs on for thousands of
-    lines without a new header are parse errors too.
+    lines without a new header are parse errors too, and so is a value of the
+    right shape that cannot be, reported at that value rather than guessed: a
+    date such as ``2009/13/45``, a time such as ``25:10:00``, an amount in
+    another currency than the table's (a ``€`` stack at a USD table) or with
+    misplaced separators (``Total pot $3,8.04``).
 
     Bad::
 
@@ -36,8 +40,10 @@ INPUT_LEVEL_DOCS: dict[str, str] = {
     """,
     "unknown-format": """Text that is no hand history razzlog knows, or an input that cannot be read.
 
-    Reported once per file with no hand header in it (at line 1), and for a
-    missing or unreadable file (at line 0).  If no input holds any hand,
+    Reported once per file with no hand header in it (at line 1): an error for
+    a file named on the command line, a warning for one found in a folder
+    (notes, tournament summaries: skipped, the exit status unchanged); and for
+    a missing or unreadable file (at line 0).  If no input holds any hand,
     ``razzlog audit`` exits with status 2.
 
     Fix: point razzlog at PokerStars or Full Tilt razz hand histories.

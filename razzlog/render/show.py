@@ -392,6 +392,18 @@ def _header_text(h: HandHeader) -> Text:
     return text
 
 
+# What one printed hand shows at most, the rest counted (a damaged hand of 10,000 seat lines
+# has 100,000 violations): the seats table (rich lays a table out whole), the violations under
+# one line, and those on no line.  ``razzlog audit --format jsonl`` lists every violation.
+MAX_SEATS_SHOWN = 200
+MAX_VIOLATIONS_PER_LINE = 20
+MAX_HAND_VIOLATIONS = 200
+
+
+def _more(n: int, noun: str) -> Text:
+    return Text(f"… {n} more {noun}{'' if n == 1 else 's'}, not shown", style="dim")
+
+
 def print_hand(console: Console, view: HandView) -> None:
     """Print the hand street by street."""
     h = view.header
@@ -400,10 +412,12 @@ def print_hand(console: Console, view: HandView) -> None:
     seats.add_column(justify="right", style="dim")
     seats.add_column(style="bold")
     seats.add_column(justify="right")
-    for s in view.seats:
+    for s in view.seats[:MAX_SEATS_SHOWN]:
         stack = money(s.stack, h) + (" (sitting out)" if s.sitting_out else "")
         seats.add_row(f"Seat {s.seat}", plain(s.player), plain(stack))
     console.print(seats)
+    if len(view.seats) > MAX_SEATS_SHOWN:
+        console.print(_more(len(view.seats) - MAX_SEATS_SHOWN, "seat"))
     for section in view.sections:
         console.print()
         title = section.title
@@ -422,9 +436,14 @@ def print_hand(console: Console, view: HandView) -> None:
                 parts.append(Text(f" Lo: {row.low}", style="cyan"))
             line = Text(" ").join(parts)
             console.print(Text("  ").append_text(line))
-            for v in row.violations:
+            for v in row.violations[:MAX_VIOLATIONS_PER_LINE]:
                 console.print(Text("    ").append_text(violation_text(v)))
+            if len(row.violations) > MAX_VIOLATIONS_PER_LINE:
+                more = _more(len(row.violations) - MAX_VIOLATIONS_PER_LINE, "violation")
+                console.print(Text("    ").append_text(more))
     if view.hand_violations:
         console.print()
-        for v in view.hand_violations:
+        for v in view.hand_violations[:MAX_HAND_VIOLATIONS]:
             console.print(Text(f"line {v.line}: ", style="dim").append_text(violation_text(v)))
+        if len(view.hand_violations) > MAX_HAND_VIOLATIONS:
+            console.print(_more(len(view.hand_violations) - MAX_HAND_VIOLATIONS, "violation"))

@@ -8,7 +8,9 @@ from decimal import Decimal
 from typing import Any, TextIO
 
 import polars as pl
+from rich.console import Group
 from rich.table import Table
+from rich.text import Text
 
 from razzlog.render.text import json_safe, plain
 from razzlog.store.plan import STATUSES
@@ -86,11 +88,21 @@ def write_rows_json(frame: pl.DataFrame, out: TextIO) -> None:
     out.write("\n]\n" if frame.height else "]\n")
 
 
-def rows_table(frame: pl.DataFrame) -> Table:
-    """A query's result as a rich table; every cell plain text (it comes from the logs)."""
+# The rows the table format shows: rich lays a table out whole, in memory and time that grow
+# with its rows (``select * from actions`` has millions); csv and json write every row.
+MAX_TABLE_ROWS = 200
+
+
+def rows_table(frame: pl.DataFrame, limit: int = MAX_TABLE_ROWS) -> Table | Group:
+    """A query's result as a rich table of its first ``limit`` rows (the others counted on a line
+    under it); every cell plain text (it comes from the logs)."""
     table = Table(header_style="bold", show_edge=False, pad_edge=False, box=None)
     for name, dtype in frame.schema.items():
         table.add_column(plain(name), justify="right" if dtype.is_numeric() else "left")
-    for row in frame.iter_rows():
+    for row in frame.head(limit).iter_rows():
         table.add_row(*(plain(None if v is None else _plain(v)) for v in row))
-    return table
+    if frame.height <= limit:
+        return table
+    more = frame.height - limit
+    note = f"… {more} more row{'' if more == 1 else 's'}, not shown: --format csv or json lists every one"
+    return Group(table, Text(note, style="dim"))

@@ -12,7 +12,7 @@ from typing import Protocol
 
 from razzlog.events import Hand
 from razzlog.sites import fulltilt, pokerstars
-from razzlog.sources import RawHand
+from razzlog.sources import RawHand, without_nul
 from razzlog.violations import Severity, Violation
 
 
@@ -27,8 +27,8 @@ SITES: tuple[Site, ...] = (pokerstars, fulltilt)
 
 
 def site_for(first_line: str) -> Site | None:
-    """The site whose header prefix starts ``first_line``, if any."""
-    line = first_line.lstrip("\ufeff")
+    """The site whose header prefix starts ``first_line`` (NULs not counted), if any."""
+    line = without_nul(first_line).lstrip("\ufeff")
     for site in SITES:
         if line.startswith(site.HEADER_PREFIXES):
             return site

@@ -12,6 +12,7 @@ serialised by a lock.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import importlib.resources
 import os
@@ -27,9 +28,10 @@ from lark.exceptions import UnexpectedInput
 
 from razzlog.cards import Card, parse_cards
 from razzlog.events import Event, Hand, HandHeader, Street
-from razzlog.sites.errors import Vocabulary, parse_error, site_violation
+from razzlog.sites import errors
+from razzlog.sites.errors import Vocabulary, parse_error, site_violation, value_error
 from razzlog.sites.masking import MARK_CLOSE, MARK_OPEN, Syntax, mask_lines
-from razzlog.sources import RawHand
+from razzlog.sources import RawHand, without_nul
 from razzlog.violations import Severity, Violation
 
 # The number between a header's "#" and ":" (both sites print it so), read when the header is cut
@@ -51,6 +53,16 @@ if os.environ.get("RAZZLOG_LARK_CYTHON", "1") != "0":
 # --------------------------------------------------------------------------- values
 
 CURRENCY_OF_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP"}
+SYMBOL_OF_CURRENCY = {code: symbol for symbol, code in CURRENCY_OF_SYMBOL.items()}
+# per table symbol: the other symbols, which no amount at that table may carry
+_FOREIGN_SYMBOLS = {
+    symbol: re.compile("[" + "".join(s for s in CURRENCY_OF_SYMBOL if s != symbol) + "]")
+    for symbol in CURRENCY_OF_SYMBOL
+}
+# an amount's digits, read where a callback checks them itself (a prize: a garbled one is noise)
+_GROUPED = re.compile(r"[$€£]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![.,]?\d)")
+_DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})")
+_TIME = re.compile(r"(\d{1,2}):(\d{2}):(\d{2})")
 _RANK_OF = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13}
 _RANK_OF.update({str(n): n for n in range(2, 10)})
 
@@ -103,6 +115,57 @@ def _cards(text: str) -> tuple[Card, ...]:
         return parse_cards(text)
 
 
+class ImpossibleValue(Exception):
+    """A value that fits the grammar's shape but cannot be (a 13th month, a € stack at a USD
+    table): raised by a transformer callback, reported as a ``parse-error`` at the value
+    rather than read as a guess.  ``offset`` is where the value starts in ``token``."""
+
+    def __init__(self, token: Token, offset: int, expected: str) -> None:
+        super().__init__(expected)
+        self.pos = (token.start_pos or 0) + offset  # in the masked text
+        self.expected = expected
+
+
+def check_played_at(token: Token, offset: int = 0) -> None:
+    """Raise :class:`ImpossibleValue` if the date or the time from ``offset`` in ``token`` does
+    not exist (``2009/13/45``, ``25:61:00``); the grammar checks only their shape."""
+    text: str = token.value
+    date = _DATE.search(text, offset)
+    if date is not None:
+        try:
+            datetime.date(int(date[1]), int(date[2]), int(date[3]))
+        except ValueError:
+            raise ImpossibleValue(token, date.start(), "a date that exists (such as 2009/11/26)") from None
+    time = _TIME.search(text, offset)
+    if time is not None and (int(time[1]) > 23 or int(time[2]) > 59 or int(time[3]) > 59):
+        raise ImpossibleValue(token, time.start(), "a time of day (such as 10:24:42)")
+
+
+MAX_SEATS = 10  # no stud table has more; a razz table has 8
+
+
+def seat_of(token: Token) -> int:
+    """The seat number of a ``"\\nSeat 3: NAME"`` token; :class:`ImpossibleValue` for a seat no
+    table has (0, or more than :data:`MAX_SEATS`), which would otherwise be kept as a guess."""
+    number = seat_number(token.value)
+    if not 1 <= number <= MAX_SEATS:
+        raise ImpossibleValue(token, token.value.index("Seat ") + 5, f"a seat number from 1 to {MAX_SEATS}")
+    return number
+
+
+def check_table_size(token: Token, size: int, offset: int) -> None:
+    """Raise :class:`ImpossibleValue` for a table size no table has (``999-max``)."""
+    if not 2 <= size <= MAX_SEATS:
+        raise ImpossibleValue(token, offset, f"a table of 2 to {MAX_SEATS} seats")
+
+
+def check_grouping(token: Token, offset: int) -> None:
+    """Raise :class:`ImpossibleValue` unless the amount at ``offset`` in ``token`` groups its
+    thousands as the sites print them (``$1,234.56``; not ``$3,8.04``)."""
+    if not _GROUPED.match(token.value, offset):
+        raise ImpossibleValue(token, offset, errors.AMOUNT)
+
+
 # --------------------------------------------------------------------------- grammar and parser
 
 
@@ -127,11 +190,35 @@ class SiteTransformer(Transformer[Token, Any]):
         self.names: tuple[str, ...] = ()
         self.offset = -1
         self.current = Street.THIRD
+        self.currency: str | None = None
+        self.foreign: re.Pattern[str] | None = None  # the symbols no amount of this table may carry
 
     def reset(self, names: tuple[str, ...], first_line: int) -> None:
         self.names = names
         self.offset = first_line - 2
         self.current = Street.THIRD
+        self.currency = None
+        self.foreign = None
+
+    def _table_currency(self, currency: str | None) -> None:
+        """The currency the header names (None: chips, or one without a symbol razzlog knows)."""
+        symbol = SYMBOL_OF_CURRENCY.get(currency) if currency is not None else None
+        self.currency = currency
+        self.foreign = _FOREIGN_SYMBOLS[symbol] if symbol is not None else None
+
+    def _amounts(self, *tokens: Token) -> None:
+        """Raise :class:`ImpossibleValue` at the first amount of ``tokens`` (phrases whose only
+        currency symbols are their amounts') in another currency than the table's."""
+        foreign = self.foreign
+        if foreign is None:
+            return
+        for tok in tokens:
+            found = foreign.search(tok.value)
+            if found is not None:
+                symbol = SYMBOL_OF_CURRENCY[self.currency or ""]
+                raise ImpossibleValue(
+                    tok, found.start(), f"an amount in the table's currency ({self.currency}, {symbol})"
+                )
 
     def _player(self, tok: Token) -> str:
         """The name behind a PLAYER marker, also inside a phrase ("Dealt to \ue0003\ue001")."""
@@ -221,6 +308,8 @@ class SiteParser(Generic[T]):
                 result = cast(tuple[HandHeader, tuple[Event, ...]], lark.parse(masked.text))
             except UnexpectedInput as exc:
                 return parse_error(raw, masked, exc, hand_id, lark, self.site, self.vocab)
+            except ImpossibleValue as exc:
+                return value_error(raw, masked, exc.pos, exc.expected, hand_id, self.site)
         header, events = result
         return Hand(
             header=header,
@@ -233,6 +322,14 @@ class SiteParser(Generic[T]):
 
 
 # --------------------------------------------------------------------------- hands
+
+
+def readable_header(header: str) -> str:
+    """``header`` with the NULs before its ``#`` removed, to read the hand's id and game from: a
+    NUL there (a damaged file) does not make the hand another's (:func:`razzlog.sources.is_header`);
+    the parse still reports it.  A NUL inside the number leaves no id."""
+    head, sep, rest = header.partition("#")
+    return without_nul(head) + sep + rest if "\x00" in head else header
 
 
 def text_digest(lines: tuple[str, ...]) -> str:

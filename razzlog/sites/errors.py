@@ -56,6 +56,7 @@ NAME = "a seated player's name"
 VALUE_PIECES: tuple[tuple[str, str], ...] = (
     (MARK_OPEN, NAME),
     ("[$€£]", AMOUNT),
+    ("(?=[$€£]", AMOUNT),  # MONEY checks the whole amount first
     ("(?:10|[2-9TJQKA])[shdc]", CARDS),
     ("(?:10|[2-9TJQKA])(?:,", A_LOW),
     ("(?:10|[2-9TJQKA])", A_LOW),
@@ -245,9 +246,35 @@ def parse_error(
         while mcol < len(mline) and mline[mcol] == " ":
             mcol += 1
 
+    return _located(raw, masked, index, mcol, pos >= len(text), what, hand_id, site)
+
+
+def value_error(
+    raw: RawHand, masked: Masked, pos: int, expected: str, hand_id: str | None, site: str
+) -> Violation:
+    """The ``parse-error`` for a value that fits the grammar but cannot be, at ``pos`` of the
+    masked text (:class:`razzlog.sites.common.ImpossibleValue`)."""
+    text = masked.text
+    line_start = text.rfind("\n", 0, pos) + 1
+    index = text.count("\n", 0, pos) - 1
+    return _located(raw, masked, index, pos - line_start, False, expected, hand_id, site)
+
+
+def _located(
+    raw: RawHand,
+    masked: Masked,
+    index: int,
+    mcol: int,
+    at_end: bool,
+    what: str,
+    hand_id: str | None,
+    site: str,
+) -> Violation:
+    """The ``parse-error`` at masked line ``index``, masked column ``mcol``: what is found there
+    in the original line, and ``what`` was expected."""
     column = masked.original_column(index, mcol)
     original = masked.lines[index] if 0 <= index < len(masked.lines) else ""
-    if pos >= len(text) and column >= len(original):
+    if at_end and column >= len(original):
         found = "end of the hand"
     elif column >= len(original):
         found = "end of the line"

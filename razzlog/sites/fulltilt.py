@@ -49,16 +49,18 @@ from razzlog.events import (
     SummarySeat,
     UncalledReturn,
 )
-from razzlog.sites import errors
+from razzlog.sites import common, errors
 from razzlog.sites.common import (
     CURRENCY_OF_SYMBOL,
     SiteParser,
     SiteTransformer,
     bracketed,
+    check_played_at,
+    check_table_size,
     last_money,
     low_ranks,
     money,
-    seat_number,
+    seat_of,
 )
 from razzlog.sites.errors import Vocabulary
 from razzlog.sites.masking import MARK_CLOSE, Syntax
@@ -153,13 +155,21 @@ class FullTiltTransformer(SiteTransformer):
         buy_in = _BUY_IN.match(name)
         max_seats = _MAX_SEATS.search(by_type.get("TABLE_KIND", ""))
         heads_up = re.search(r"(?i)heads[ -]up", name + by_type.get("TABLE_KIND", ""))
+        currency = None if tournament else CURRENCY_OF_SYMBOL.get(amounts[0][0])
+        for t in c:
+            if t.type == "DATETIME":
+                check_played_at(t)
+            elif t.type == "TABLE_KIND" and max_seats is not None:
+                check_table_size(t, int(max_seats.group(1)), t.value.index(max_seats.group(0)))
+        self._table_currency(currency)
+        self._amounts(*(t for t in c if t.type in ("MONEY", "ANTE")))
         return HandHeader(
             site=NAME,
             hand_id=by_type["HAND_ID"],
             game="razz",
             small_bet=money(amounts[0]),
             big_bet=money(amounts[1]),
-            currency=None if tournament else CURRENCY_OF_SYMBOL.get(amounts[0][0]),
+            currency=currency,
             is_tournament=bool(tournament),
             tournament_id=tournament[len(name) + 2 : tournament.rfind(")")] if tournament else None,
             buy_in=buy_in.group(0) if buy_in else None,
@@ -173,8 +183,9 @@ class FullTiltTransformer(SiteTransformer):
 
     def seat(self, c: list[Token]) -> Seat:
         stack = c[1].value  # " ($4.50)"
+        self._amounts(c[1])
         return Seat(
-            seat_number(c[0].value),
+            seat_of(c[0]),
             self._player(c[0]),
             money(stack[2:-1]),
             c[-1].type == "SEAT_STATUS",
@@ -182,6 +193,7 @@ class FullTiltTransformer(SiteTransformer):
         )
 
     def ante(self, c: list[Token]) -> Ante:
+        self._amounts(c[0])
         return Ante(self._player(c[0]), last_money(c[0].value), c[-1].type == "ALL_IN", self._lineno(c[0]))
 
     def sat_out(self, c: list[Token]) -> None:
@@ -190,6 +202,7 @@ class FullTiltTransformer(SiteTransformer):
     # -- streets
     def street(self, c: list[Token]) -> StreetStart:
         self.current = _STREET_OF_TERMINAL[c[0].type]
+        self._amounts(*c[1:])  # the pot's status
         self.bet = _ZERO
         self.put = {}
         return StreetStart(self.current, self._lineno(c[0]))
@@ -219,6 +232,7 @@ class FullTiltTransformer(SiteTransformer):
         line = self._lineno(verb)
         if kind in (ActionKind.CHECK, ActionKind.FOLD):
             return Action(self.current, player, kind, _ZERO, None, False, line)
+        self._amounts(verb)
         printed = last_money(verb.value)
         had = self.put.get(player, _ZERO)
         to: Decimal | None = None
@@ -234,10 +248,12 @@ class FullTiltTransformer(SiteTransformer):
 
     def uncalled(self, c: list[Token]) -> UncalledReturn:
         value = c[0].value  # "\nUncalled bet of $0.20"
+        self._amounts(c[0])
         return UncalledReturn(self._player(c[1]), last_money(value), self._lineno(c[0]))
 
     def collect(self, c: list[Token]) -> Collect:
         value = c[0].value  # "\nNAME wins the side pot #2 ($1.20)"
+        self._amounts(c[0])
         where = value[value.index(" the ", value.index(MARK_CLOSE)) + 5 : value.rindex(" (")]
         pot: int | None
         if where == "pot":
@@ -261,6 +277,7 @@ class FullTiltTransformer(SiteTransformer):
 
     # -- summary
     def pot_line(self, c: list[Token]) -> SummaryPot:
+        self._amounts(*c)
         total = last_money(c[0].value)
         main: Decimal | None = None
         side: list[Decimal] = []
@@ -294,6 +311,7 @@ class FullTiltTransformer(SiteTransformer):
                 outcome = SeatOutcome.SHOWED_LOST
                 cards = bracketed(t.value)
             elif k == "WON":
+                self._amounts(t)
                 outcome = SeatOutcome.SHOWED_WON
                 won = money(t.value[10:-1])
             elif k in ("WITH_LOW", "MUCKED_LOW"):
@@ -303,12 +321,13 @@ class FullTiltTransformer(SiteTransformer):
             elif k == "CARDS":
                 cards = bracketed(t.value)
             elif k == "COLLECTED_SUMMARY":
+                self._amounts(t)
                 outcome = SeatOutcome.COLLECTED
                 won = money(t.value[12:-1])
             elif k == "SAT_OUT":
                 outcome = SeatOutcome.SAT_OUT
         return SummarySeat(
-            seat_number(c[0].value),
+            seat_of(c[0]),
             self._player(c[0]),
             outcome,
             street,
@@ -357,7 +376,7 @@ def game_of(header: str) -> str | None:
 
 def parse_hand(raw: RawHand) -> Hand | Violation:
     """Parse one Full Tilt hand into events, or say why it cannot be."""
-    header = raw.lines[0] if raw.lines else ""
+    header = common.readable_header(raw.lines[0]) if raw.lines else ""
     return PARSER.parse_hand(raw, hand_id_of(header), game_of(header))
 
 

@@ -45,10 +45,13 @@ from razzlog.sites.common import (
     SiteParser,
     SiteTransformer,
     bracketed,
+    check_grouping,
+    check_played_at,
+    check_table_size,
     last_money,
     low_ranks,
     money,
-    seat_number,
+    seat_of,
 )
 from razzlog.sites.errors import Vocabulary
 from razzlog.sites.masking import MARK_CLOSE, POKERSTARS
@@ -124,6 +127,10 @@ class PokerStarsTransformer(SiteTransformer):
             currency = by_type["CURRENCY"].value.strip()
         else:
             currency = CURRENCY_OF_SYMBOL.get(amounts[0].value[0])
+        for date in dates:
+            check_played_at(date)
+        self._table_currency(currency)
+        self._amounts(*amounts)
         tournament = by_type.get("TOURNAMENT_ID")
         buy_in = by_type.get("BUY_IN")
         level = by_type.get("LEVEL")
@@ -148,12 +155,14 @@ class PokerStarsTransformer(SiteTransformer):
         for t in c:
             if t.type == "MAX_SEATS":
                 max_seats = int(t.value[1:-4])
+                check_table_size(t, max_seats, 1)
         return name, max_seats
 
     def seat(self, c: list[Token]) -> Seat:
         stack = c[1].value  # " ($1.33 in chips)"
+        self._amounts(c[1])
         return Seat(
-            seat_number(c[0].value),
+            seat_of(c[0]),
             self._player(c[0]),
             money(stack[2 : stack.index(" in chips")]),
             c[-1].type == "SEAT_STATUS",
@@ -161,6 +170,7 @@ class PokerStarsTransformer(SiteTransformer):
         )
 
     def ante(self, c: list[Token]) -> Ante:
+        self._amounts(c[0])
         return Ante(self._player(c[0]), last_money(c[0].value), c[-1].type == "ALL_IN", self._lineno(c[0]))
 
     # -- streets
@@ -191,6 +201,7 @@ class PokerStarsTransformer(SiteTransformer):
                 return fold
             # "folds [Xx Yy]": the cards the player showed while folding
             return [fold, Show(self.current, player, bracketed(c[1].value), (), line)]
+        self._amounts(*c)
         to = last_money(c[1].value) if kind is ActionKind.RAISE else None
         return Action(self.current, player, kind, last_money(verb.value), to, c[-1].type == "ALL_IN", line)
 
@@ -199,9 +210,11 @@ class PokerStarsTransformer(SiteTransformer):
 
     def uncalled(self, c: list[Token]) -> UncalledReturn:
         value = c[0].value  # "\nUncalled bet ($0.08)"
+        self._amounts(c[0])
         return UncalledReturn(self._player(c[1]), money(value[value.index("(") + 1 : -1]), self._lineno(c[0]))
 
     def collect(self, c: list[Token]) -> Collect:
+        self._amounts(c[0])
         where = c[1].value[6:]  # " from side pot-2" -> "side pot-2"
         pot: int | None
         if where == "pot":
@@ -231,12 +244,14 @@ class PokerStarsTransformer(SiteTransformer):
             # " wins the tournament and receives $2.80 - congratulations!"
             head = tail[:-_CONGRATULATIONS]
             place, prize = 1, head[head.rindex(" ") + 1 :]
+            check_grouping(tok, value.index(MARK_CLOSE) + 1 + len(head) - len(prize))
         elif len(tail) > _FINISHED:
             # " finished the tournament in 124th place[ and received $12.51.]"
             end = tail.index(" place", _FINISHED)
             place = int(tail[_FINISHED + 4 : end - 2])
             if len(tail) > end + 6:
                 prize = tail[end + 6 + _RECEIVED : -1]
+                check_grouping(tok, len(value) - 1 - len(prize))
         return TournamentFinish(
             self._player(tok),
             place,
@@ -248,6 +263,7 @@ class PokerStarsTransformer(SiteTransformer):
 
     # -- summary
     def pot_line(self, c: list[Token]) -> SummaryPot:
+        self._amounts(*c)
         total = last_money(c[0].value)
         main: Decimal | None = None
         side: list[Decimal] = []
@@ -285,6 +301,7 @@ class PokerStarsTransformer(SiteTransformer):
                 outcome = SeatOutcome.SHOWED_LOST
                 cards = bracketed(t.value)
             elif k == "WON":
+                self._amounts(t)
                 outcome = SeatOutcome.SHOWED_WON
                 won = money(t.value[10:-1])
             elif k == "WITH_LOW":
@@ -295,12 +312,13 @@ class PokerStarsTransformer(SiteTransformer):
             elif k == "CARDS":
                 cards = bracketed(t.value)
             elif k == "COLLECTED_SUMMARY":
+                self._amounts(t)
                 outcome = SeatOutcome.COLLECTED
                 won = money(t.value[12:-1])
             elif k == "SAT_OUT":
                 outcome = SeatOutcome.SAT_OUT
         return SummarySeat(
-            seat_number(c[0].value),
+            seat_of(c[0]),
             self._player(c[0]),
             outcome,
             street,
@@ -365,7 +383,7 @@ def game_of(header: str) -> str | None:
 
 def parse_hand(raw: RawHand) -> Hand | Violation:
     """Parse one PokerStars hand into events, or say why it cannot be."""
-    header = raw.lines[0] if raw.lines else ""
+    header = common.readable_header(raw.lines[0]) if raw.lines else ""
     return PARSER.parse_hand(raw, hand_id_of(header), game_of(header))
 
 

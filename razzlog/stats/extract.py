@@ -21,7 +21,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from razzlog.cards import best_low, format_low
+from razzlog.cards import best_low, format_low, start_label
 from razzlog.clock import utc_time
 from razzlog.events import (
     Action,
@@ -54,6 +54,8 @@ _ZERO = Decimal(0)
 # Enums hash and look up their values in Python: in the loop over every action of every
 # hand, compare them by identity and read their plain ``_value_`` instead.
 _STREET_INDEX = {s.value: s.index for s in Street}
+_SEVENTH = Street.SEVENTH.value
+_LAST_BETTING = Street.SEVENTH.index
 _DATE = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})")
 _TIME = re.compile(r"(\d{1,2}):(\d{2}):(\d{2})")
 
@@ -135,6 +137,8 @@ def hand_rows(hand: Hand, idx: int) -> HandRows:
             p = players.get(e.player) or get(e.player)
             street = e.street._value_
             si = _STREET_INDEX[street]
+            if si > _LAST_BETTING:  # a bet logged after the showdown began (the audit reports it):
+                si, street = _LAST_BETTING, _SEVENTH  # its chips still count, as the 7th street's
             kind = e.kind
             if kind is ActionKind.CHECK:
                 put = _ZERO
@@ -178,6 +182,7 @@ def hand_rows(hand: Hand, idx: int) -> HandRows:
                 p.door = e.new[-1]  # the face-up card is printed last
                 if not e.known and len(e.new) == 3:
                     p.hole = True
+                    p.start = start_label(e.new[:2], e.new[2])
         elif type(e) is Ante:
             p = get(e.player)
             p.ante += e.amount
@@ -271,6 +276,7 @@ def _player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bool, r
         p.seat,
         p.stack,
         p.hole,
+        p.start,
         p.ante,
         put[0],
         put[1],

@@ -54,7 +54,7 @@ HANDS_SCHEMA: dict[str, pl.DataType] = {
     "date": pl.Date(),
     "time": pl.Datetime(),  # the site's local time, as printed
     "time_utc": pl.Datetime("us", "UTC"),  # played_at read in the site's time zone; null if unknown
-    "players": pl.UInt8(),  # dealt in
+    "players": pl.UInt32(),  # dealt in (a hostile log can seat thousands)
     # what a tournament costs to enter (buy-in, bounty and fee) and its unit: USD…, FPP…, null for play chips
     "entry_cost": MONEY,
     "buy_in_currency": NAME,
@@ -67,6 +67,7 @@ PLAYERS_SCHEMA: dict[str, pl.DataType] = {
     "seat": pl.UInt8(),
     "start_stack": MONEY,
     "dealt_hole": pl.Boolean(),  # the log shows all three of their 3rd-street cards
+    "start": NAME,  # those three cards as a start, "A23", "AA2 split" (cards.start_label); null if not shown
     "ante": MONEY,
     "put_3rd": MONEY,  # bring-in, bets, calls, completions and raises, per street
     "put_4th": MONEY,

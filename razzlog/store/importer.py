@@ -21,7 +21,7 @@ import polars as pl
 from razzlog.blocks import HandBlock, blocks_of_range
 from razzlog.parallel import CHUNK_SIZE, Task, cpu_jobs, in_tasks, ordered_results
 from razzlog.rules.engine import CrossHandChecks, sort_by_line
-from razzlog.sources import STDIN, RawHand, ReadProgress, iter_files, read_error
+from razzlog.sources import STDIN, RawHand, ReadProgress, iter_input_files, read_error
 from razzlog.store import carry
 from razzlog.store.files import VIOLATION_COLUMNS, files_table, starting_counts, violation_row
 from razzlog.store.manifest import Manifest, StoreError, collect_garbage, commit, locked, read_manifest
@@ -137,10 +137,11 @@ class _Import:
 
     def plan(self, paths: list[str]) -> None:
         seen: set[str] = set()
-        for item in iter_files(paths):
-            if isinstance(item, Violation):
-                self.result.problems.append(item)
+        for found in iter_input_files(paths):
+            if isinstance(found, Violation):
+                self.result.problems.append(found)
                 continue
+            item, in_folder = found
             real = storable(os.path.realpath(item))
             if real in seen:
                 continue
@@ -148,7 +149,7 @@ class _Import:
             old = self.by_real_path.get(real)
             file_id = int(old["file_id"]) if old is not None else self.next_file_id
             try:
-                plan = plan_file(item, file_id, old)
+                plan = replace(plan_file(item, file_id, old), in_folder=in_folder)
             except OSError as exc:
                 self.result.problems.append(read_error(item, 0, exc))
                 continue
@@ -244,6 +245,7 @@ class _Import:
                 plan.first_line,
                 plan.mode,
                 progress=total,
+                in_folder=plan.in_folder,
             )
         except OSError as exc:
             self.failed.add(plan.file_id)
@@ -340,7 +342,9 @@ class _Import:
                 self.buffer[table].append(conform(joined, table))
             self.buffered_hands += len(rows)
         if violations:
-            frame = pl.DataFrame(violations, schema=VIOLATION_COLUMNS, orient="row")
+            # every row read for the types: a column (``column``) that is None in the first
+            # hundred rows is no reason to refuse a value further down (a parse error's column)
+            frame = pl.DataFrame(violations, schema=VIOLATION_COLUMNS, orient="row", infer_schema_length=None)
             self.buffer["violations"].append(conform(frame, "violations"))
         if self.buffered_hands >= min(PART_HANDS, self.segment_hands):
             self._flush()

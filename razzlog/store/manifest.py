@@ -92,7 +92,7 @@ def read_manifest(root: Path) -> Manifest | None:
     """The store's manifest; None for a folder that is no store yet (missing or empty).
 
     StoreError for a folder that holds something else, or a store of another
-    schema version (version 2 added player_hands.rake_paid; older stores are imported again).
+    schema version (docs/store.md says what each version added; older stores are imported again).
     """
     path = root / MANIFEST
     try:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from razzlog.lines import decoded_lines
-from razzlog.sources import HEADER_PREFIXES
+from razzlog.sources import is_header
 from razzlog.store.fingerprint import Fingerprint, fingerprint
 
 NEW, GROWN, UNCHANGED, REPLACED = "new", "grown", "unchanged", "replaced"
@@ -37,6 +37,7 @@ class FilePlan:
     fingerprint: Fingerprint | None  # of the bytes to have read after this import (None: unchanged)
     mtime_ns: int
     old: dict[str, Any] | None  # the file's row in ``files`` before this import
+    in_folder: bool = False  # found in a folder: no hand history in it is a warning (sources.hands_of_lines)
 
     @property
     def reads(self) -> bool:
@@ -104,5 +105,5 @@ def _added(path: str, offset: int, mode: str) -> str:
         head = stream.read(_PEEK)
     for line, _ in decoded_lines(iter((head,)), mode):
         if line.strip():
-            return "hands" if line.startswith(HEADER_PREFIXES) else "other"
+            return "hands" if is_header(line) else "other"
     return "blank" if len(head) < _PEEK else "other"

@@ -18,7 +18,7 @@ import polars as pl
 
 from razzlog.stats.schema import ACTIONS_SCHEMA, COUNTS, HANDS_SCHEMA, MONEY, PLAYERS_SCHEMA
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 STORE_FORMAT = "razzlog-store"
 
 SEGMENT_TABLES = ("hands", "player_hands", "actions", "violations")

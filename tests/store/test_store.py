@@ -196,7 +196,7 @@ def test_a_store_of_another_schema_version_is_refused(tmp_path: Path, files: lis
     root = tmp_path / "store"
     import_paths(files[:1], root)
     manifest = json.loads((root / MANIFEST).read_text())
-    for version, words in ((99, "newer razzlog"), (1, "cannot upgrade"), (0, "cannot upgrade")):
+    for version, words in ((99, "newer razzlog"), (2, "cannot upgrade"), (1, "cannot upgrade"), (0, "cannot upgrade")):
         (root / MANIFEST).write_text(json.dumps({**manifest, "schema_version": version}))
         with pytest.raises(StoreError, match=words):
             read_manifest(root)
