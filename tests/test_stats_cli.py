@@ -299,3 +299,30 @@ def test_progress_bar_on_a_terminal(large: Path) -> None:
     finally:
         os.close(leader)
     assert b"reading" in seen and b"hands" in seen
+
+
+def test_a_terminal_table_shows_a_screenful(tmp_path: Path) -> None:
+    """On a terminal the table stops at a screenful (and says so); to a file it keeps 200 rows."""
+    import os
+    import pty
+
+    out = tmp_path / "pty.txt"
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: razzlog on the pseudo-terminal, 20 lines high
+        os.environ.update({"LINES": "20", "COLUMNS": "400"})
+        os.execv(sys.executable, [sys.executable, "-m", "razzlog", "stats", str(REPO / "samples"), "--by", "player,site,table", "-q"])
+    chunks = []
+    while True:
+        try:
+            data = os.read(fd, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.waitpid(pid, 0)
+    text = b"".join(chunks).decode("utf-8", "replace")
+    out.write_text(text, encoding="utf-8")
+    assert "the first 14 of" in text and "(--limit 0: all)" in text
+    to_file = razzlog(str(REPO / "samples"), "--by", "player,site,table", "-q")
+    assert "the first" not in to_file.stdout

@@ -98,14 +98,16 @@ def stats(
     ] = None,
     store: ReadStoreOpt = None,
     limit: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--limit",
             min=0,
             metavar="N",
-            help="Table format: the first N rows (0: all); json, csv and parquet hold every row.",
+            help="Table format: the first N rows (0: all; default: a screenful on a terminal, else "
+            f"{TABLE_ROWS}); json, csv and parquet hold every row.",
+            show_default=False,
         ),
-    ] = TABLE_ROWS,
+    ] = None,
 ) -> None:
     """Player statistics (VPIP, steals, aggression, showdowns, net…), grouped and filtered."""
     paths = paths_or_store(paths, store)
@@ -173,6 +175,8 @@ def stats(
                 console = report_console(out, output is not None)
                 hidden: list[str] = []
                 # a terminal table of every one of 100,000 players takes rich minutes to lay out
+                if limit is None:  # a screenful (the header, the rows, the summary lines) on a terminal
+                    limit = max(console.height - 6, 10) if console.is_terminal else TABLE_ROWS
                 shown = frame.head(limit) if limit else frame
                 if lows:
                     table = render.lows_table(shown, keys)
