@@ -136,15 +136,18 @@ def test_a_euro_stack_at_a_dollar_table_is_a_parse_error(site: str) -> None:
     assert_reported(text, line, column, shown, expected)
 
 
-@pytest.mark.parametrize("site", SITES)
-@pytest.mark.parametrize(
-    "verb", ["calls", "antes", "posts the ante", "Total pot", "Rake", "wins the main pot", "collected"]
-)
+# each site's words for the lines that carry an amount
+VERBS = {
+    "pokerstars": ("calls", "posts the ante", "Total pot", "Rake", "collected"),
+    "fulltilt": ("calls", "antes", "Total pot", "Rake", "wins the main pot"),
+}
+
+
+@pytest.mark.parametrize(("site", "verb"), [(site, verb) for site in SITES for verb in VERBS[site]])
 def test_an_amount_in_another_currency_is_a_parse_error(site: str, verb: str) -> None:
     hand = first_hand(site)
     where = re.search(re.escape(verb) + r" \(?\$", hand)
-    if where is None:
-        pytest.skip(f"no {verb!r} line in this site's hand")
+    assert where is not None, f"no {verb!r} line in this site's hand"
     old = where.group(0)
     text, line, column = at(hand, old, old[:-1] + "£")
     result = parse(text)
