@@ -1,7 +1,7 @@
 """What a winnings graph says: its title, its axis and the label of each line.
 
 Labels hold player names, which are untrusted text: control characters are
-shown as escapes (:func:`razzlog.report.escape.visible`) and, for matplotlib,
+shown as escapes (:func:`razzlog.render.text.visible`) and, for matplotlib,
 ``$`` is escaped so that a name is never read as mathematical markup.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import polars as pl
 
 from razzlog.graph.series import Unit, Winnings
-from razzlog.report.escape import visible
+from razzlog.render.text import visible
 
 LINE_NAMES = {"net": "net", "net_showdown": "showdown", "net_no_showdown": "non-showdown"}
 

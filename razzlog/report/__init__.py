@@ -8,7 +8,7 @@
 * :mod:`razzlog.report.model` — the page model, plain frozen dataclasses;
 * :mod:`razzlog.report.html` — the model laid out by the Jinja2 templates of
   ``templates/`` (autoescaping on, control characters made visible by
-  :func:`razzlog.report.escape.visible`).
+  :func:`razzlog.render.text.visible`).
 
 See docs/report.md.
 """

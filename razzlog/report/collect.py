@@ -251,38 +251,20 @@ def _detail(anchor: str, report: HandReport, raw: RawHand | None, from_store: bo
 
 
 def _file_rows(collector: ReportCollector, stored: Sequence[StoredFile] | None) -> list[FileRow]:
+    """A row per file: the store's own hand counts where it has the file, the audit's tally else."""
     seen = dict(collector.files)
-    rows: list[FileRow] = []
+    rows = []
     for s in stored or ():
         t = seen.pop(s.file, _Tally())
-        rows.append(
-            FileRow(
-                s.file,
-                s.site or t.site,
-                s.hands,
-                s.hands_parsed,
-                t.hands_with_violations,
-                t.violations,
-                t.errors,
-                t.warnings,
-                t.readable,
-            )
-        )
-    for name, t in seen.items():
-        rows.append(
-            FileRow(
-                name,
-                t.site,
-                t.hands,
-                t.hands_parsed,
-                t.hands_with_violations,
-                t.violations,
-                t.errors,
-                t.warnings,
-                t.readable,
-            )
-        )
+        rows.append(_file_row(s.file, s.site or t.site, s.hands, s.hands_parsed, t))
+    rows.extend(_file_row(name, t.site, t.hands, t.hands_parsed, t) for name, t in seen.items())
     return rows
+
+
+def _file_row(file: str, site: str | None, hands: int, parsed: int, t: _Tally) -> FileRow:
+    return FileRow(
+        file, site, hands, parsed, t.hands_with_violations, t.violations, t.errors, t.warnings, t.readable
+    )
 
 
 def _site_rows(files: list[FileRow], options: ReportOptions) -> tuple[SiteRow, ...]:

@@ -1,7 +1,7 @@
 """The report's page model as one self-contained HTML file (Jinja2, autoescaping on).
 
 The templates (``razzlog/report/templates/``) only lay the model out.  Every
-value they print is first made visible (:func:`razzlog.report.escape.visible`,
+value they print is first made visible (:func:`razzlog.render.text.visible`,
 Jinja2's ``finalize``) and then escaped (autoescaping), so text from a log can
 neither hide characters nor become markup.  The page loads nothing: its CSS is
 inline, it has no script, and its Content-Security-Policy forbids any fetch.
@@ -15,7 +15,7 @@ from importlib.resources import files
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
-from razzlog.report.escape import visible
+from razzlog.render.text import visible
 from razzlog.report.model import PlayerSection, ReportPage
 
 

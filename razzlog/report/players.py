@@ -21,7 +21,7 @@ from razzlog.graph import winnings
 from razzlog.graph.picture import picture
 from razzlog.render.stats import COLUMN_BY_NAME, cell_text, iter_json_rows
 from razzlog.stats import Tables, player_stats
-from razzlog.stats.report import HERO, group_keys, resolve_players, stat_columns
+from razzlog.stats.report import group_keys, resolve_players, stat_columns
 
 # the statistics the page shows: the table format's (json has every column)
 SHOWN = tuple(name for name, stat in COLUMN_BY_NAME.items() if stat.in_table)
@@ -80,7 +80,7 @@ def player_stats_part(tables: Tables, players: Sequence[str]) -> PlayerStats:
 
 def _grid(frame: pl.DataFrame, keys: list[str], limit: int | None = None) -> Grid:
     columns = stat_columns(keys)
-    names = tuple(keys + [c for c in columns if c in SHOWN or c in ("end", "duration_minutes", "tables")])
+    names = tuple(keys + [c for c in columns if c in SHOWN])
     shown = frame.head(limit) if limit is not None else frame
     rows = []
     for row, plain in zip(shown.iter_rows(named=True), iter_json_rows(shown.select(names)), strict=True):
@@ -107,4 +107,4 @@ def _inline(svg: bytes) -> Markup:
     return Markup(_FILE_ONLY.sub("", _PROLOG.sub("", svg.decode("utf-8"), count=1)))
 
 
-__all__ = ["HERO", "Cell", "Grid", "PlayerStats", "player_stats_part"]
+__all__ = ["Cell", "Grid", "PlayerStats", "player_stats_part"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from razzlog.report.escape import visible
+from razzlog.render.text import visible
 from razzlog.report.html import _finalize
 
 
