@@ -58,6 +58,8 @@ class HandHeader:
     line: int
     ante: Decimal | None = None  # when the site prints it in the header
     bring_in: Decimal | None = None  # when the site prints it in the header
+    mix: str | None = None  # the mixed game the razz hand was dealt in, as printed ("HORSE", "8-Game")
+    club: str | None = None  # a private club's name (PokerStars Home Games), as printed
 
 
 @dataclass(frozen=True, slots=True)

@@ -111,8 +111,21 @@ def hand(kinds: dict[str, Hand | Violation], hand_id: str) -> Hand:
 # --------------------------------------------------------------------------- (a) the real hand
 
 REAL_HEADER = HandHeader(
-    "fulltilt", "26190453000", "razz", D("0.10"), D("0.20"), "USD", False, None, None, None,
-    "17:10:10 CCT - 2010/12/07", "Mart", None, 1, ante=D("0.02"),
+    "fulltilt",
+    "26190453000",
+    "razz",
+    D("0.10"),
+    D("0.20"),
+    "USD",
+    False,
+    None,
+    None,
+    None,
+    "17:10:10 CCT - 2010/12/07",
+    "Mart",
+    None,
+    1,
+    ante=D("0.02"),
 )
 # The file is UTF-16 with a blank line between lines: events sit on odd lines.
 REAL_EVENTS = (
@@ -285,8 +298,17 @@ ALL_IN_ANTE = (
     StreetStart(Street.SUMMARY, 28),
     SummaryPot(D("12"), None, (), D("0"), 29),
     SummarySeat(1, "Kestrel", SeatOutcome.SHOWED_LOST, None, None, C("4c 8c 8d 8s 5s Qd Qc"), None, (), 30),
-    SummarySeat(2, "Wren 7", SeatOutcome.SHOWED_WON, None, None, C("Td Ts 3c Kh 9d Jh 3s"), D("12"),
-                (13, 11, 10, 9, 3), 31),
+    SummarySeat(
+        2,
+        "Wren 7",
+        SeatOutcome.SHOWED_WON,
+        None,
+        None,
+        C("Td Ts 3c Kh 9d Jh 3s"),
+        D("12"),
+        (13, 11, 10, 9, 3),
+        31,
+    ),
 )
 
 
@@ -294,9 +316,20 @@ def test_all_in_on_the_ante_exactly(kinds: dict[str, Hand | Violation]) -> None:
     result = hand(kinds, "31000000001")
     h = result.header
     assert (h.is_tournament, h.tournament_id, h.buy_in, h.level, h.table, h.max_seats) == (
-        True, "240000001", "$200", None, "1", 2)
+        True,
+        "240000001",
+        "$200",
+        None,
+        "1",
+        2,
+    )
     assert (h.small_bet, h.big_bet, h.ante, h.currency, h.played_at) == (
-        D("40"), D("80"), D("7"), None, "19:53:37 ET - 2012/11/08")
+        D("40"),
+        D("80"),
+        D("7"),
+        None,
+        "19:53:37 ET - 2012/11/08",
+    )
     assert result.events == ALL_IN_ANTE
 
 
@@ -304,7 +337,14 @@ def test_all_in_bring_in(kinds: dict[str, Hand | Violation]) -> None:
     result = hand(kinds, "28000000002")
     h = result.header
     assert (h.tournament_id, h.buy_in, h.small_bet, h.big_bet, h.ante, h.max_seats, h.line) == (
-        "220000002", "$2 + $0.10", D("80"), D("160"), D("15"), 2, 35)
+        "220000002",
+        "$2 + $0.10",
+        D("80"),
+        D("160"),
+        D("15"),
+        2,
+        35,
+    )
     # "(24), is sitting out", yet the seat antes and plays (a tournament seat)
     assert result.seats[0] == Seat(1, "Osprey", D("24"), True, 36)
     assert Ante("Osprey", D("15"), False, 38) in result.events
@@ -313,7 +353,9 @@ def test_all_in_bring_in(kinds: dict[str, Hand | Violation]) -> None:
         Action(Street.THIRD, "Osprey", ActionKind.BRING_IN, D("9"), None, True, 44),
         Action(Street.THIRD, "Heron", ActionKind.CALL, D("9"), None, False, 45),
     ]
-    assert [(e.street, e.player, len(e.cards), e.description) for e in result.events if isinstance(e, Show)] == [
+    assert [
+        (e.street, e.player, len(e.cards), e.description) for e in result.events if isinstance(e, Show)
+    ] == [
         (Street.THIRD, "Osprey", 3, ()),
         (Street.THIRD, "Heron", 3, ()),
         (Street.SEVENTH, "Osprey", 7, (11, 10, 8, 5, 1)),
@@ -336,7 +378,14 @@ def test_fixture_side_pot_sitting_out_chat_and_odd_names(kinds: dict[str, Hand |
     result = hand(kinds, "27000000001")
     h = result.header
     assert (h.table, h.max_seats, h.small_bet, h.big_bet, h.ante, h.currency, h.played_at) == (
-        "Alpha - Centauri", 6, D("0.50"), D("1"), D("0.10"), "USD", "21:47:27 CET - 2011/01/15")
+        "Alpha - Centauri",
+        6,
+        D("0.50"),
+        D("1"),
+        D("0.10"),
+        "USD",
+        "21:47:27 CET - 2011/01/15",
+    )
     assert result.seats == (
         Seat(1, "PC [Mittel]", D("12"), False, 2),
         Seat(2, "Jörg.K: 2", D("1"), False, 3),
@@ -346,7 +395,12 @@ def test_fixture_side_pot_sitting_out_chat_and_odd_names(kinds: dict[str, Hand |
         Seat(6, "Zoë (x)", D("5"), True, 7),  # "Zoë (x) is sitting out" before the deal
     )
     events = result.events
-    assert [e.player for e in events if isinstance(e, Ante)] == ["PC [Mittel]", "Jörg.K: 2", "Seat 9", "Ñandú"]
+    assert [e.player for e in events if isinstance(e, Ante)] == [
+        "PC [Mittel]",
+        "Jörg.K: 2",
+        "Seat 9",
+        "Ñandú",
+    ]
     assert Deal(Street.THIRD, "Seat 9", (), C("2s 3s 4d"), 17) in events
     third = [e for e in events if isinstance(e, Action) and e.street is Street.THIRD]
     assert third == [
@@ -361,7 +415,9 @@ def test_fixture_side_pot_sitting_out_chat_and_odd_names(kinds: dict[str, Hand |
     ]
     assert Action(Street.FOURTH, "Seat 9", ActionKind.RAISE, D("0.50"), D("1"), False, 37) in events
     assert [(e.player, e.amount, e.pot) for e in events if isinstance(e, Collect)] == [
-        ("Seat 9", D("6.20"), 1), ("Jörg.K: 2", D("3.10"), 0)]
+        ("Seat 9", D("6.20"), 1),
+        ("Jörg.K: 2", D("3.10"), 0),
+    ]
     assert Muck(Street.SHOWDOWN, "Ñandú", True, 62) in events  # a loser's muck at the showdown
     assert SummaryPot(D("9.45"), D("3.25"), (D("6.20"),), D("0.15"), 69) in events
     summary = [e for e in events if isinstance(e, SummarySeat)]
@@ -391,13 +447,19 @@ def test_fixture_bring_in_completes_all_in_call_and_pot_status(kinds: dict[str, 
     assert Action(Street.FOURTH, "Bo Bo", ActionKind.CALL, D("0.08"), None, True, 104) in events
     # "*** 5TH STREET *** (Total Pot: $0.94, 3 Players, 1 All-In)"
     assert [e for e in events if isinstance(e, StreetStart)][2:5] == [
-        StreetStart(Street.FIFTH, 105), StreetStart(Street.SIXTH, 114), StreetStart(Street.SEVENTH, 120)]
+        StreetStart(Street.FIFTH, 105),
+        StreetStart(Street.SIXTH, 114),
+        StreetStart(Street.SEVENTH, 120),
+    ]
     assert Action(Street.SEVENTH, "Cy", ActionKind.RAISE, D("0.20"), D("0.40"), False, 123) in events
     assert Muck(Street.SHOWDOWN, "Ann", True, 127) in events
     assert [(e.player, e.amount, e.pot) for e in events if isinstance(e, Collect)] == [
-        ("Cy", D("1.19"), 1), ("Cy", D("0.85"), 0)]
-    assert events[-3] == SummarySeat(1, "Ann", SeatOutcome.MUCKED, None, None, C("9h Th Kh 2d 5c 7h Jc"), None,
-                                     (10, 9, 7, 5, 2), 133)
+        ("Cy", D("1.19"), 1),
+        ("Cy", D("0.85"), 0),
+    ]
+    assert events[-3] == SummarySeat(
+        1, "Ann", SeatOutcome.MUCKED, None, None, C("9h Th Kh 2d 5c 7h Jc"), None, (10, 9, 7, 5, 2), 133
+    )
     assert {e.line for e in events}.isdisjoint({91, 102, 110, 112})
     assert BringInClaim("Ann", Card.parse("Kh"), 90) in events
 
@@ -407,7 +469,9 @@ def test_fixture_tie(kinds: dict[str, Hand | Violation]) -> None:
     assert Action(Street.THIRD, "Cy", ActionKind.COMPLETE, D("0.10"), D("0.10"), False, 149) in result.events
     assert Action(Street.THIRD, "Ann", ActionKind.CALL, D("0.07"), None, False, 150) in result.events
     assert [(e.player, e.amount, e.pot) for e in result.events if isinstance(e, Collect)] == [
-        ("Ann", D("0.50"), None), ("Cy", D("0.50"), None)]  # "ties for the pot"
+        ("Ann", D("0.50"), None),
+        ("Cy", D("0.50"), None),
+    ]  # "ties for the pot"
 
 
 def test_other_games_are_skipped_with_a_warning(kinds: dict[str, Hand | Violation]) -> None:
@@ -421,27 +485,45 @@ def test_other_games_are_skipped_with_a_warning(kinds: dict[str, Hand | Violatio
         v = kinds[hand_id]
         assert isinstance(v, Violation)
         assert (v.rule, v.code, v.severity, v.hand_id, v.site, v.message) == (
-            "unknown-format", "RZ003", Severity.WARNING, hand_id, "fulltilt", message)
+            "unknown-format",
+            "RZ003",
+            Severity.WARNING,
+            hand_id,
+            "fulltilt",
+            message,
+        )
+    assert (
+        fulltilt.game_of(
+            "Full Tilt Poker Game #1: Table Rush (6 max) - PL Omaha Hi - 5/10 - 05:28:44 ET - 2015/08/16"
+        )
+        == "Omaha Hi"
+    )
     assert fulltilt.game_of(
-        "Full Tilt Poker Game #1: Table Rush (6 max) - PL Omaha Hi - 5/10 - 05:28:44 ET - 2015/08/16"
-    ) == "Omaha Hi"
-    assert fulltilt.game_of("FullTiltPoker Game #1: Table T - $1/$2 - No Limit Hold'em - 1:00:00 ET - 2010/01/01") == (
-        "Hold'em")
+        "FullTiltPoker Game #1: Table T - $1/$2 - No Limit Hold'em - 1:00:00 ET - 2010/01/01"
+    ) == ("Hold'em")
 
 
 @pytest.mark.parametrize(
     ("header", "facts"),
     [
-        ("Full Tilt Poker Game #1: Table Danville - $0.50/$1 Ante $0.10 - Limit Razz - 21:47:27 ET - 2009/02/23",
-         ("Danville", None, "USD", D("0.50"), D("1"), D("0.10"), "21:47:27 ET - 2009/02/23")),
-        ("Full Tilt Poker Game #1: Table CR - tay (heads up) - $1,000/$2,000 Ante $200 - Limit Razz - "
-         "9:40:20 ET - 2008/12/09 (partial)",
-         ("CR - tay", 2, "USD", D("1000"), D("2000"), D("200"), "9:40:20 ET - 2008/12/09")),
-        ("FullTiltPoker Game #1: Table Play 2 (6 max, ante) - 20/40 Ante 4 - Limit Razz - 1:00:00 ET - 2010/01/01",
-         ("Play 2", 6, None, D("20"), D("40"), D("4"), "1:00:00 ET - 2010/01/01")),
-        ("Full Tilt Poker Game #1: Table Wasteland - €2/€4 Ante €0.40 - HORSE - Limit Razz - 1:00:00 CET - "
-         "2010/01/01 [19:00:00 ET - 2009/12/31]",
-         ("Wasteland", None, "EUR", D("2"), D("4"), D("0.40"), "1:00:00 CET - 2010/01/01")),
+        (
+            "Full Tilt Poker Game #1: Table Danville - $0.50/$1 Ante $0.10 - Limit Razz - 21:47:27 ET - 2009/02/23",
+            ("Danville", None, "USD", D("0.50"), D("1"), D("0.10"), "21:47:27 ET - 2009/02/23"),
+        ),
+        (
+            "Full Tilt Poker Game #1: Table CR - tay (heads up) - $1,000/$2,000 Ante $200 - Limit Razz - "
+            "9:40:20 ET - 2008/12/09 (partial)",
+            ("CR - tay", 2, "USD", D("1000"), D("2000"), D("200"), "9:40:20 ET - 2008/12/09"),
+        ),
+        (
+            "FullTiltPoker Game #1: Table Play 2 (6 max, ante) - 20/40 Ante 4 - Limit Razz - 1:00:00 ET - 2010/01/01",
+            ("Play 2", 6, None, D("20"), D("40"), D("4"), "1:00:00 ET - 2010/01/01"),
+        ),
+        (
+            "Full Tilt Poker Game #1: Table Wasteland - €2/€4 Ante €0.40 - HORSE - Limit Razz - 1:00:00 CET - "
+            "2010/01/01 [19:00:00 ET - 2009/12/31]",
+            ("Wasteland", None, "EUR", D("2"), D("4"), D("0.40"), "1:00:00 CET - 2010/01/01"),
+        ),
     ],
 )
 def test_header_shapes(real: RawHand, header: str, facts: tuple[object, ...]) -> None:
@@ -477,8 +559,7 @@ def _usable_name(name: str) -> bool:
 
 
 NAMES = st.text(
-    st.characters(categories=("L", "N"), exclude_characters="\ue000\ue001")
-    | st.sampled_from(_PUNCTUATION),
+    st.characters(categories=("L", "N"), exclude_characters="\ue000\ue001") | st.sampled_from(_PUNCTUATION),
     min_size=1,
     max_size=14,
 ).filter(_usable_name)
@@ -501,8 +582,9 @@ def test_any_player_names_and_stacks_parse_the_same(real: RawHand, data: st.Data
     raw = data.draw(st.sampled_from([real, *read_hands(KINDS)[:3], *read_hands(ALL_IN)]), label="hand")
     original = parse(raw)
     seated = [s.player for s in original.seats]
-    new_names = data.draw(st.lists(NAMES, min_size=len(seated), max_size=len(seated), unique=True),
-                          label="names")
+    new_names = data.draw(
+        st.lists(NAMES, min_size=len(seated), max_size=len(seated), unique=True), label="names"
+    )
     # some names extend others ("A" and "A 2", "Bob" and "Bob: 2", "x" and "x (y)")
     for i in range(1, len(new_names)):
         if data.draw(st.booleans(), label=f"extend {i}"):
@@ -511,11 +593,15 @@ def test_any_player_names_and_stacks_parse_the_same(real: RawHand, data: st.Data
             new_names[i] = new_names[j] + sep + new_names[i]
     assume(len(set(new_names)) == len(new_names) and all(map(_usable_name, new_names)))
     chips = not original.seats[0].stack.as_tuple().exponent
-    amounts = data.draw(st.lists(st.integers(0, 10**9), min_size=len(seated), max_size=len(seated)),
-                        label="stacks")
+    amounts = data.draw(
+        st.lists(st.integers(0, 10**9), min_size=len(seated), max_size=len(seated)), label="stacks"
+    )
     mapping = dict(zip(seated, new_names, strict=True))
-    stacks = {name: f"{a:,}" if chips else f"${a / 100:,.2f}" for name, a in zip(seated, amounts, strict=True)}
+    stacks = {
+        name: f"{a:,}" if chips else f"${a / 100:,.2f}" for name, a in zip(seated, amounts, strict=True)
+    }
     renamed = _rename(raw, mapping, stacks)
+
     # A chat line must not turn into an action ("Bob: x bets $1" with a player "Bob: x")
     def structural(names: list[str], line: str) -> bool:
         alt = "|".join(re.escape(n) for n in names)
@@ -540,16 +626,19 @@ def test_any_player_names_and_stacks_parse_the_same(real: RawHand, data: st.Data
 
 
 def test_masking_leaves_chat_alone_and_masks_status_lines_by_the_shortest_name() -> None:
-    masked = mask_lines((
-        "Full Tilt Poker Game #1: Table T - $0.10/$0.20 Ante $0.02 - Limit Razz - 1:00:00 ET - 2010/01/01",
-        "Seat 1: Hero ($1)",
-        "Seat 2: Hero is ($1), is sitting out",
-        "Hero: Hero is bets $1",
-        "Hero is bets $0.10",
-        "Hero is feeling happy",
-        "Hero is sitting out",
-        "Uncalled bet of $0.10 returned to Hero is",
-    ), fulltilt.SYNTAX)
+    masked = mask_lines(
+        (
+            "Full Tilt Poker Game #1: Table T - $0.10/$0.20 Ante $0.02 - Limit Razz - 1:00:00 ET - 2010/01/01",
+            "Seat 1: Hero ($1)",
+            "Seat 2: Hero is ($1), is sitting out",
+            "Hero: Hero is bets $1",
+            "Hero is bets $0.10",
+            "Hero is feeling happy",
+            "Hero is sitting out",
+            "Uncalled bet of $0.10 returned to Hero is",
+        ),
+        fulltilt.SYNTAX,
+    )
     assert masked.names == ("Hero", "Hero is")
     assert masked.text.split("\n")[2:] == [
         "Seat 1: \ue0000\ue001 ($1)",
@@ -584,7 +673,9 @@ def test_garbled_action_is_a_parse_error_at_its_line_and_column(real: RawHand) -
     v = _error(_with_line(real, 79, "Player4 cals $0.10"))
     assert (v.rule, v.code, v.severity) == ("parse-error", "RZ001", Severity.ERROR)
     assert (v.file, v.line, v.column, v.site, v.hand_id) == (str(REAL), 79, 9, "fulltilt", "26190453000")
-    assert v.message.startswith("line 79, column 9: unexpected 'cals'; expected an action (brings in, completes, ")
+    assert v.message.startswith(
+        "line 79, column 9: unexpected 'cals'; expected an action (brings in, completes, "
+    )
 
 
 @pytest.mark.parametrize(
@@ -604,8 +695,12 @@ def test_garbled_action_is_a_parse_error_at_its_line_and_column(real: RawHand) -
         (111, "Player8 wins the pott ($1.12)", 18, "unexpected 'pott'"),
         (115, "Total pot $1.17 | Rak $0.05", 19, "unexpected 'Rak'; expected '| Rake'"),
         (117, "Seat 1: Hero folded on 9th St.", 24, "unexpected '9th'; expected a street"),
-        (1, "Full Tilt Poker Game #26190453000: Table Mart - $0.10/$0.20 Ante $0.02 - Limit Razz - 17:10:10",
-         87, "unexpected '17:10:10'; expected a time and date"),
+        (
+            1,
+            "Full Tilt Poker Game #26190453000: Table Mart - $0.10/$0.20 Ante $0.02 - Limit Razz - 17:10:10",
+            87,
+            "unexpected '17:10:10'; expected a time and date",
+        ),
     ],
 )
 def test_parse_errors_point_at_what_differs(
@@ -634,7 +729,13 @@ def test_a_street_out_of_order_is_a_parse_error(real: RawHand) -> None:
 def test_a_hand_cut_before_its_summary_is_truncated(real: RawHand) -> None:
     v = _error(_with_line(real, 112, None))
     assert (v.rule, v.code, v.severity, v.line, v.hand_id, v.site) == (
-        "truncated-hand", "RZ002", Severity.ERROR, 1, "26190453000", "fulltilt")
+        "truncated-hand",
+        "RZ002",
+        Severity.ERROR,
+        1,
+        "26190453000",
+        "fulltilt",
+    )
     assert v.message == "hand ends at line 111 before its summary"
 
 
@@ -664,3 +765,15 @@ def test_a_folder_mixing_pokerstars_and_full_tilt_parses_both(tmp_path: Path) ->
     assert all(isinstance(r, Hand) for r in results), [r for r in results if not isinstance(r, Hand)]
     sites = [r.header.site for r in results if isinstance(r, Hand)]
     assert sites == ["pokerstars"] * 9 + ["fulltilt"] * 3
+
+
+def test_a_mixed_games_name_is_kept_as_printed() -> None:
+    lines = KINDS.read_text(encoding="utf-8").split("\n")
+    start = lines.index(next(x for x in lines if x.startswith("Full Tilt Poker Game #27000000002:")))
+    end = lines.index(next(x for x in lines if x.startswith("Full Tilt Poker Game #27000000003:")))
+    text = "\n".join(lines[start:end]).rstrip("\n")
+    plain = parse_text(text)
+    mixed = parse_text(text.replace(" - Limit Razz - ", " - HORSE - Limit Razz - ", 1))
+    assert isinstance(plain, Hand) and isinstance(mixed, Hand), mixed
+    assert (plain.header.mix, mixed.header.mix) == (None, "HORSE")
+    assert mixed.events == plain.events

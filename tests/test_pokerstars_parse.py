@@ -102,24 +102,78 @@ def kinds() -> dict[str, Hand | Violation]:
 
 REAL_FACTS = [
     # hand id, first line, seated names, actions, collections, (total pot, rake)
-    ("35874566077", 1, ("kobreli", "willy32948", "meg100", "Hero", "SilkZone"), 15,
-     [("SilkZone", "0.39", None)], ("0.41", "0.02")),
-    ("35874590575", 60, ("kobreli", "meg100", "Hero", "SilkZone"), 19,
-     [("Hero", "0.46", None)], ("0.48", "0.02")),
-    ("35874623967", 121, ("kobreli", "meg100", "HIWAII2", "Hero", "SilkZone"), 23,
-     [("HIWAII2", "0.68", None)], ("0.71", "0.03")),
-    ("35874664176", 195, ("kobreli", "manga130", "meg100", "HIWAII2", "Hero", "SilkZone"), 9,
-     [("HIWAII2", "0.12", None)], ("0.12", "0")),
-    ("35874682808", 243, ("kobreli", "manga130", "meg100", "HIWAII2", "Hero", "SilkZone"), 21,
-     [("SilkZone", "0.98", None)], ("1.02", "0.04")),
-    ("35874721245", 312, ("kobreli", "manga130", "meg100", "HIWAII2", "Hero", "SilkZone"), 19,
-     [("SilkZone", "0.67", None)], ("0.70", "0.03")),
-    ("35874756552", 379, ("kobreli", "manga130", "meg100", "HIWAII2", "Hero", "SilkZone"), 11,
-     [("kobreli", "0.19", None)], ("0.20", "0.01")),
-    ("35874780027", 433, ("kobreli", "manga130", "meg100", "HIWAII2", "Hero", "SilkZone"), 23,
-     [("kobreli", "1.49", None)], ("1.56", "0.07")),
-    ("35874817957", 506, ("kobreli", "manga130", "meg100", "HIWAII2", "Hero", "SilkZone"), 19,
-     [("kobreli", "0.80", None)], ("0.84", "0.04")),
+    (
+        "35874566077",
+        1,
+        ("kobreli", "willy32948", "meg100", "Hero", "SilkZone"),
+        15,
+        [("SilkZone", "0.39", None)],
+        ("0.41", "0.02"),
+    ),
+    (
+        "35874590575",
+        60,
+        ("kobreli", "meg100", "Hero", "SilkZone"),
+        19,
+        [("Hero", "0.46", None)],
+        ("0.48", "0.02"),
+    ),
+    (
+        "35874623967",
+        121,
+        ("kobreli", "meg100", "HIWAII2", "Hero", "SilkZone"),
+        23,
+        [("HIWAII2", "0.68", None)],
+        ("0.71", "0.03"),
+    ),
+    (
+        "35874664176",
+        195,
+        ("kobreli", "manga130", "meg100", "HIWAII2", "Hero", "SilkZone"),
+        9,
+        [("HIWAII2", "0.12", None)],
+        ("0.12", "0"),
+    ),
+    (
+        "35874682808",
+        243,
+        ("kobreli", "manga130", "meg100", "HIWAII2", "Hero", "SilkZone"),
+        21,
+        [("SilkZone", "0.98", None)],
+        ("1.02", "0.04"),
+    ),
+    (
+        "35874721245",
+        312,
+        ("kobreli", "manga130", "meg100", "HIWAII2", "Hero", "SilkZone"),
+        19,
+        [("SilkZone", "0.67", None)],
+        ("0.70", "0.03"),
+    ),
+    (
+        "35874756552",
+        379,
+        ("kobreli", "manga130", "meg100", "HIWAII2", "Hero", "SilkZone"),
+        11,
+        [("kobreli", "0.19", None)],
+        ("0.20", "0.01"),
+    ),
+    (
+        "35874780027",
+        433,
+        ("kobreli", "manga130", "meg100", "HIWAII2", "Hero", "SilkZone"),
+        23,
+        [("kobreli", "1.49", None)],
+        ("1.56", "0.07"),
+    ),
+    (
+        "35874817957",
+        506,
+        ("kobreli", "manga130", "meg100", "HIWAII2", "Hero", "SilkZone"),
+        19,
+        [("kobreli", "0.80", None)],
+        ("0.84", "0.04"),
+    ),
 ]
 
 
@@ -160,8 +214,20 @@ def test_real_session_every_event_is_on_its_own_file_line(real: list[RawHand]) -
 
 
 FIRST_HAND_HEADER = HandHeader(
-    "pokerstars", "35874566077", "razz", D("0.04"), D("0.08"), "USD", False, None, None, None,
-    "2009/11/26 10:24:42 ET", "Gotha II", 8, 1,
+    "pokerstars",
+    "35874566077",
+    "razz",
+    D("0.04"),
+    D("0.08"),
+    "USD",
+    False,
+    None,
+    None,
+    None,
+    "2009/11/26 10:24:42 ET",
+    "Gotha II",
+    8,
+    1,
 )
 FIRST_HAND = (
     Seat(1, "kobreli", D("1.33"), False, 3),
@@ -288,10 +354,18 @@ THIRD_HAND = (
     SummaryPot(D("0.71"), None, (), D("0.03"), 186),
     SummarySeat(1, "kobreli", SeatOutcome.FOLDED, Street.FIFTH, False, (), None, (), 187),
     SummarySeat(5, "meg100", SeatOutcome.FOLDED, Street.SEVENTH, False, (), None, (), 188),
-    SummarySeat(6, "HIWAII2", SeatOutcome.SHOWED_WON, None, False, C("2h 8d Kh 6h 3d 6d 4h"),
-                D("0.68"), (8, 6, 4, 3, 2), 189),
-    SummarySeat(7, "Hero", SeatOutcome.MUCKED, None, False, C("9h 2s 7c 6c Qh Ad Ac"), None, (),
-                190),
+    SummarySeat(
+        6,
+        "HIWAII2",
+        SeatOutcome.SHOWED_WON,
+        None,
+        False,
+        C("2h 8d Kh 6h 3d 6d 4h"),
+        D("0.68"),
+        (8, 6, 4, 3, 2),
+        189,
+    ),
+    SummarySeat(7, "Hero", SeatOutcome.MUCKED, None, False, C("9h 2s 7c 6c Qh Ad Ac"), None, (), 190),
     SummarySeat(8, "SilkZone", SeatOutcome.FOLDED, Street.FIFTH, False, (), None, (), 191),
 )
 
@@ -318,11 +392,11 @@ def test_real_hands_of_note(real: list[RawHand]) -> None:
     assert Muck(Street.FIFTH, "kobreli", False, 421) in seventh  # "doesn't show hand"
     eighth = parse(real[7]).events
     assert BettingCapped(Street.SEVENTH, 489) in eighth
-    assert Action(Street.THIRD, "Hero", ActionKind.RAISE, D("0.02"), D("0.04"), False,
-                  455) in eighth  # a completion is printed as a raise
+    assert (
+        Action(Street.THIRD, "Hero", ActionKind.RAISE, D("0.02"), D("0.04"), False, 455) in eighth
+    )  # a completion is printed as a raise
     ninth = parse(real[8]).events
-    assert Action(Street.SEVENTH, "manga130", ActionKind.BET, D("0.04"), None, True,
-                  558) in ninth
+    assert Action(Street.SEVENTH, "manga130", ActionKind.BET, D("0.04"), None, True, 558) in ninth
 
 
 def test_text_digest_identifies_the_exact_text(real: list[RawHand]) -> None:
@@ -345,34 +419,58 @@ def test_synthetic_examples_names_side_pots_and_lows() -> None:
 
     assert second.header.small_bet == D("0.10") and second.header.big_bet == D("0.20")
     assert [s.player for s in second.seats] == ["lucky8239", "ñmanga", "Hero"]
-    assert Action(Street.FOURTH, "ñmanga", ActionKind.FOLD, D("0"), None, False, 75) in (
-        second.events)
+    assert Action(Street.FOURTH, "ñmanga", ActionKind.FOLD, D("0"), None, False, 75) in (second.events)
     assert Muck(Street.SHOWDOWN, "Hero", True, 94) in second.events  # chat line 92 is skipped
     assert [e.description for e in second.events if isinstance(e, Show)] == [(8, 7, 6, 5, 3)]
 
     header = third.header
     assert (header.is_tournament, header.tournament_id, header.buy_in, header.level) == (
-        True, "1390259073", "$200+$15 USD", "V")
+        True,
+        "1390259073",
+        "$200+$15 USD",
+        "V",
+    )
     assert (header.small_bet, header.big_bet, header.currency, header.table) == (
-        D("75"), D("150"), None, "1390259073 84")
+        D("75"),
+        D("150"),
+        None,
+        "1390259073 84",
+    )
     assert [s.player for s in third.seats] == [
-        "pixel90710", "nordic52487", "Søren 9", "meg river", "Ölfisch", "A 2 3 4 5", "zen.willy36"]
-    assert [(e.player, e.amount, e.all_in) for e in third.events
-            if isinstance(e, Action) and e.all_in] == [
-        ("zen.willy36", D("36"), True), ("meg river", D("43"), True)]
+        "pixel90710",
+        "nordic52487",
+        "Søren 9",
+        "meg river",
+        "Ölfisch",
+        "A 2 3 4 5",
+        "zen.willy36",
+    ]
+    assert [(e.player, e.amount, e.all_in) for e in third.events if isinstance(e, Action) and e.all_in] == [
+        ("zen.willy36", D("36"), True),
+        ("meg river", D("43"), True),
+    ]
     assert [(e.player, e.amount, e.pot) for e in third.events if isinstance(e, Collect)] == [
-        ("Ölfisch", D("64"), 2), ("meg river", D("246"), 1),
-        ("meg river", D("137"), 0), ("zen.willy36", D("137"), 0)]
+        ("Ölfisch", D("64"), 2),
+        ("meg river", D("246"), 1),
+        ("meg river", D("137"), 0),
+        ("zen.willy36", D("137"), 0),
+    ]
     [pot] = [e for e in third.events if isinstance(e, SummaryPot)]
     assert pot == SummaryPot(D("584"), D("274"), (D("246"), D("64")), D("0"), 164)
     assert [(e.player, e.description) for e in third.events if isinstance(e, Show)] == [
-        ("meg river", (6, 5, 4, 3, 1)), ("Ölfisch", (10, 9, 5, 4, 2)),
-        ("zen.willy36", (6, 5, 4, 3, 1))]
-    assert [(s.player, s.outcome, s.won) for s in third.events
-            if isinstance(s, SummarySeat) and s.outcome is SeatOutcome.SHOWED_WON] == [
+        ("meg river", (6, 5, 4, 3, 1)),
+        ("Ölfisch", (10, 9, 5, 4, 2)),
+        ("zen.willy36", (6, 5, 4, 3, 1)),
+    ]
+    assert [
+        (s.player, s.outcome, s.won)
+        for s in third.events
+        if isinstance(s, SummarySeat) and s.outcome is SeatOutcome.SHOWED_WON
+    ] == [
         ("meg river", SeatOutcome.SHOWED_WON, D("383")),
         ("Ölfisch", SeatOutcome.SHOWED_WON, D("64")),
-        ("zen.willy36", SeatOutcome.SHOWED_WON, D("137"))]
+        ("zen.willy36", SeatOutcome.SHOWED_WON, D("137")),
+    ]
     assert UncalledReturn("Ölfisch", D("75"), 140) in third.events
 
 
@@ -404,8 +502,7 @@ def _usable_name(name: str) -> bool:
 
 
 NAMES = st.text(
-    st.characters(categories=("L", "N"), exclude_characters="\ue000\ue001")
-    | st.sampled_from(_PUNCTUATION),
+    st.characters(categories=("L", "N"), exclude_characters="\ue000\ue001") | st.sampled_from(_PUNCTUATION),
     min_size=1,
     max_size=14,
 ).filter(_usable_name)
@@ -428,8 +525,9 @@ def test_any_player_names_and_stacks_parse_the_same(real: list[RawHand], data: s
     raw = data.draw(st.sampled_from(real + read_hands(SYNTHETIC)[:2]), label="hand")
     original = parse(raw)
     seated = [s.player for s in original.seats]
-    new_names = data.draw(st.lists(NAMES, min_size=len(seated), max_size=len(seated),
-                                   unique=True), label="names")
+    new_names = data.draw(
+        st.lists(NAMES, min_size=len(seated), max_size=len(seated), unique=True), label="names"
+    )
     # some names extend others ("A" and "A 2", "Bob" and "Bob: 2", "x" and "x (y)")
     for i in range(1, len(new_names)):
         if data.draw(st.booleans(), label=f"extend {i}"):
@@ -437,8 +535,9 @@ def test_any_player_names_and_stacks_parse_the_same(real: list[RawHand], data: s
             sep = data.draw(st.sampled_from([" ", ":", ": ", " (", " [", "."]), label="sep")
             new_names[i] = new_names[j] + sep + new_names[i]
     assume(len(set(new_names)) == len(new_names) and all(map(_usable_name, new_names)))
-    cents = data.draw(st.lists(st.integers(0, 10**9), min_size=len(seated),
-                               max_size=len(seated)), label="stacks")
+    cents = data.draw(
+        st.lists(st.integers(0, 10**9), min_size=len(seated), max_size=len(seated)), label="stacks"
+    )
     mapping = dict(zip(seated, new_names, strict=True))
     stacks = {name: f"${c / 100:,.2f}" for name, c in zip(seated, cents, strict=True)}
     renamed = parse(_rename(raw, mapping, stacks))
@@ -487,8 +586,7 @@ def _error(raw: RawHand) -> Violation:
 def test_garbled_action_is_a_parse_error_at_its_line_and_column(real: list[RawHand]) -> None:
     v = _error(_with_line(real[0], 31, "meg100: cals $0.04"))
     assert (v.rule, v.code, v.severity) == ("parse-error", "RZ001", Severity.ERROR)
-    assert (v.file, v.line, v.column, v.site, v.hand_id) == (str(REAL), 31, 9, "pokerstars",
-                                                             "35874566077")
+    assert (v.file, v.line, v.column, v.site, v.hand_id) == (str(REAL), 31, 9, "pokerstars", "35874566077")
     assert v.message == (
         "line 31, column 9: unexpected 'cals'; expected an action (bets, calls, raises, "
         "checks, folds) or a showdown line (shows, mucks hand, doesn't show hand)"
@@ -511,8 +609,12 @@ def test_garbled_action_is_a_parse_error_at_its_line_and_column(real: list[RawHa
         (51, "Total pot $0.41 | Rak $0.02", 19, "unexpected 'Rak'; expected '| Rake'"),
         (52, "Seat 1: kobreli folded on the 9th Street", 31, "unexpected '9th'; expected a street"),
         (2, "Tabel 'Gotha II' 8-max", 1, "unexpected 'Tabel'; expected the table line"),
-        (1, "PokerStars Game #35874566077:  Razz Limit ($0.04/$0.08 USD) 2009/11/26 10:24:42 ET",
-         61, "unexpected '2009/11/26'; expected ' - '"),
+        (
+            1,
+            "PokerStars Game #35874566077:  Razz Limit ($0.04/$0.08 USD) 2009/11/26 10:24:42 ET",
+            61,
+            "unexpected '2009/11/26'; expected ' - '",
+        ),
     ],
 )
 def test_parse_errors_point_at_what_differs(
@@ -544,7 +646,12 @@ def test_a_street_out_of_order_is_a_parse_error(real: list[RawHand]) -> None:
 def test_a_hand_cut_before_its_summary_is_truncated(real: list[RawHand]) -> None:
     v = _error(_with_line(real[0], 50, None))
     assert (v.rule, v.code, v.severity, v.line, v.hand_id) == (
-        "truncated-hand", "RZ002", Severity.ERROR, 1, "35874566077")
+        "truncated-hand",
+        "RZ002",
+        Severity.ERROR,
+        1,
+        "35874566077",
+    )
     assert v.message == "hand ends at line 49 before its summary"
     # a summary without its "Total pot" line is cut too
     v = _error(_with_line(real[0], 51, None))
@@ -561,12 +668,21 @@ def test_other_games_are_skipped_with_a_warning(kinds: dict[str, Hand | Violatio
         v = kinds[hand_id]
         assert isinstance(v, Violation)
         assert (v.rule, v.code, v.severity, v.hand_id, v.site, v.message) == (
-            "unknown-format", "RZ003", Severity.WARNING, hand_id, "pokerstars", message)
-    assert pokerstars.game_of(
-        "PokerStars Game #1:  Omaha Pot Limit ($0.05/$0.10 USD) - 2010/01/01 1:00:00 ET"
-    ) == "Omaha"
-    assert isinstance(parse_text(
-        "PokerStars Game #1:  Omaha Pot Limit ($0.05/$0.10 USD) - 2010/01/01 1:00:00 ET"), Violation)
+            "unknown-format",
+            "RZ003",
+            Severity.WARNING,
+            hand_id,
+            "pokerstars",
+            message,
+        )
+    assert (
+        pokerstars.game_of("PokerStars Game #1:  Omaha Pot Limit ($0.05/$0.10 USD) - 2010/01/01 1:00:00 ET")
+        == "Omaha"
+    )
+    assert isinstance(
+        parse_text("PokerStars Game #1:  Omaha Pot Limit ($0.05/$0.10 USD) - 2010/01/01 1:00:00 ET"),
+        Violation,
+    )
 
 
 def test_the_site_registry_dispatches_on_the_header(real: list[RawHand]) -> None:
@@ -590,7 +706,13 @@ def test_fixture_eur_hand_with_odd_names_common_card_and_side_pots(
     assert isinstance(hand, Hand)
     h = hand.header
     assert (h.small_bet, h.big_bet, h.currency, h.played_at, h.table, h.max_seats) == (
-        D("0.10"), D("0.20"), "EUR", "2016/04/10 13:10:00 CET", "Alpha Centauri", 8)
+        D("0.10"),
+        D("0.20"),
+        "EUR",
+        "2016/04/10 13:10:00 CET",
+        "Alpha Centauri",
+        8,
+    )
     assert hand.seats == (
         Seat(1, "PC [Mittel]", D("5.00"), False, 3),
         Seat(2, "Jörg.K: 2", D("0.12"), False, 4),
@@ -607,12 +729,13 @@ def test_fixture_eur_hand_with_odd_names_common_card_and_side_pots(
     i = events.index(Action(Street.THIRD, "PC [Mittel]", ActionKind.FOLD, D("0"), None, False, 24))
     assert events[i + 1] == Show(Street.THIRD, "PC [Mittel]", C("Kd 9c Qh"), (), 24)
     # *** RIVER *** [6h]: the common card, on the street header's line
-    assert events[events.index(StreetStart(Street.SEVENTH, 39)) + 1] == CommonCard(
-        Card.parse("6h"), 39)
+    assert events[events.index(StreetStart(Street.SEVENTH, 39)) + 1] == CommonCard(Card.parse("6h"), 39)
     assert [e.line for e in events if isinstance(e, Show) and e.street is Street.SHOWDOWN] == [
-        41, 42, 44]  # the chat line 43, with quotes and brackets, is skipped
-    assert [(e.player, e.pot) for e in events if isinstance(e, Collect)] == [
-        ("Seat 9", 1), ("Seat 9", 0)]
+        41,
+        42,
+        44,
+    ]  # the chat line 43, with quotes and brackets, is skipped
+    assert [(e.player, e.pot) for e in events if isinstance(e, Collect)] == [("Seat 9", 1), ("Seat 9", 0)]
     assert SummaryPot(D("0.42"), D("0.12"), (D("0.08"), D("0.20")), D("0.02"), 49) in events
     summary = [e for e in events if isinstance(e, SummarySeat)]
     assert [(s.seat, s.player, s.outcome) for s in summary] == [
@@ -633,8 +756,7 @@ def test_fixture_play_money_capped_all_in_and_noise(kinds: dict[str, Hand | Viol
     assert (hand.header.currency, hand.header.small_bet, hand.header.table) == (None, D("10"), "Beta")
     assert Seat(3, "meg river", D("2500"), False, 64) in hand.events
     assert BettingCapped(Street.THIRD, 78) in hand.events
-    assert Action(Street.FOURTH, "zen.willy36", ActionKind.BET, D("14"), None, True,
-                  88) in hand.events
+    assert Action(Street.FOURTH, "zen.willy36", ActionKind.BET, D("14"), None, True, 88) in hand.events
     assert Deal(Street.SEVENTH, "meg river", C("4c 2c 7h 8d As Qs"), C("Th"), 97) in hand.events
     assert Muck(Street.SHOWDOWN, "meg river", True, 100) in hand.events
     assert {e.line for e in hand.events}.isdisjoint({65, 81, 82, 83, 84, 102, 103})
@@ -645,7 +767,11 @@ def test_fixture_old_header_uncalled_bet_and_no_show(kinds: dict[str, Hand | Vio
     assert isinstance(hand, Hand)
     h = hand.header
     assert (h.small_bet, h.big_bet, h.currency, h.played_at) == (
-        D("0.50"), D("1.00"), "USD", "2008/07/09 - 21:41:43 (ET)")
+        D("0.50"),
+        D("1.00"),
+        "USD",
+        "2008/07/09 - 21:41:43 (ET)",
+    )
     assert hand.events[-7:] == (
         UncalledReturn("newhand", D("0.25"), 124),
         Collect("newhand", D("0.70"), None, 125),
@@ -660,23 +786,39 @@ def test_fixture_old_header_uncalled_bet_and_no_show(kinds: dict[str, Hand | Vio
 def test_fixture_tournament_headers(kinds: dict[str, Hand | Violation]) -> None:
     headers = {k: v.header for k, v in kinds.items() if isinstance(v, Hand)}
     freeroll, pm, home = headers["200000000004"], headers["200000000005"], headers["200000000007"]
-    assert (freeroll.is_tournament, freeroll.tournament_id, freeroll.buy_in, freeroll.level,
-            freeroll.small_bet, freeroll.big_bet, freeroll.currency) == (
-        True, "300000004", "Freeroll", "I", D("10"), D("20"), None)
+    assert (
+        freeroll.is_tournament,
+        freeroll.tournament_id,
+        freeroll.buy_in,
+        freeroll.level,
+        freeroll.small_bet,
+        freeroll.big_bet,
+        freeroll.currency,
+    ) == (True, "300000004", "Freeroll", "I", D("10"), D("20"), None)
     assert (pm.buy_in, pm.level, pm.big_bet, pm.max_seats) == ("10+1", "II", D("40"), 6)
     assert (home.tournament_id, home.buy_in, home.level, home.small_bet, home.max_seats) == (
-        "300000007", "100+9", "IV", D("30"), 2)
+        "300000007",
+        "100+9",
+        "IV",
+        D("30"),
+        2,
+    )
     horse = headers["200000000006"]
     assert (horse.small_bet, horse.big_bet, horse.currency, horse.played_at) == (
-        D("2"), D("4"), "GBP", "2012/05/06 7:08:09 WET")
+        D("2"),
+        D("4"),
+        "GBP",
+        "2012/05/06 7:08:09 WET",
+    )
 
 
 def test_fixture_tournament_lines(kinds: dict[str, Hand | Violation]) -> None:
     freeroll, pm = kinds["200000000004"], kinds["200000000005"]
     assert isinstance(freeroll, Hand) and isinstance(pm, Hand)
     assert Show(Street.THIRD, "free bird", C("Ad Kc Td"), (13, 10, 1), 147) in freeroll.events
-    assert freeroll.events[-1] == SummarySeat(2, "bounty hunter", SeatOutcome.FOLDED,
-                                              Street.THIRD, True, (), None, (), 151)
+    assert freeroll.events[-1] == SummarySeat(
+        2, "bounty hunter", SeatOutcome.FOLDED, Street.THIRD, True, (), None, (), 151
+    )
     # a name with " ($0" in it, and a bounty in the seat line
     assert pm.seats[0] == Seat(1, "Ann ($0", D("1000"), False, 157)
     assert UncalledReturn("Ann ($0", D("2"), 167) in pm.events
@@ -691,8 +833,9 @@ def test_fixture_collected_and_mucked_summary(kinds: dict[str, Hand | Violation]
     hand = kinds["200000000006"]
     assert isinstance(hand, Hand)
     assert Muck(Street.SIXTH, "Ishmael", True, 222) in hand.events
-    assert hand.events[-1] == SummarySeat(5, "Ishmael", SeatOutcome.COLLECTED, None, False, (),
-                                          D("12.50"), (), 226)
+    assert hand.events[-1] == SummarySeat(
+        5, "Ishmael", SeatOutcome.COLLECTED, None, False, (), D("12.50"), (), 226
+    )
 
 
 def test_summary_lines_of_other_shapes_are_other() -> None:
@@ -700,30 +843,41 @@ def test_summary_lines_of_other_shapes_are_other() -> None:
     lines = list(raw.lines)
     lines[-1] = "Seat 7: newhand won the pot somehow"
     hand = parse(dataclasses.replace(raw, lines=tuple(lines)))
-    assert hand.events[-1] == SummarySeat(7, "newhand", SeatOutcome.OTHER, None, False, (), None,
-                                          (), 130)
+    assert hand.events[-1] == SummarySeat(7, "newhand", SeatOutcome.OTHER, None, False, (), None, (), 130)
 
 
 def test_masking_replaces_names_only_where_they_stand_for_a_player() -> None:
-    masked = mask_lines((
-        "PokerStars Game #1:  Razz Limit ($0.04/$0.08 USD) - 2009/11/26 10:24:42 ET",
-        "Table 'Hero' 8-max",
-        "Seat 1: Hero ($1 in chips)",
-        "Seat 2: Hero 2 ($1 in chips)",
-        "Hero said, \"Hero: bets $1\"",
-        "Hero 2: bets $0.04",
-        "Hero: calls $0.04",
-        "Uncalled bet ($0.04) returned to Hero 2",
-    ))
+    masked = mask_lines(
+        (
+            "PokerStars Game #1:  Razz Limit ($0.04/$0.08 USD) - 2009/11/26 10:24:42 ET",
+            "Table 'Hero' 8-max",
+            "Seat 1: Hero ($1 in chips)",
+            "Seat 2: Hero 2 ($1 in chips)",
+            'Hero said, "Hero: bets $1"',
+            "Hero 2: bets $0.04",
+            "Hero: calls $0.04",
+            "Uncalled bet ($0.04) returned to Hero 2",
+        )
+    )
     assert masked.names == ("Hero", "Hero 2")
     assert masked.text.split("\n")[2:] == [
         "Table 'Hero' 8-max",
         "Seat 1: \ue0000\ue001 ($1 in chips)",
         "Seat 2: \ue0001\ue001 ($1 in chips)",
-        "Hero said, \"Hero: bets $1\"",
+        'Hero said, "Hero: bets $1"',
         "\ue0001\ue001: bets $0.04",
         "\ue0000\ue001: calls $0.04",
         "Uncalled bet ($0.04) returned to \ue0001\ue001",
     ]
     assert masked.original_column(5, 0) == 0
     assert masked.original_column(5, 3) == 6  # ":" after "Hero 2"
+
+
+def test_mixed_game_and_home_game_club_are_kept_as_printed(kinds: dict[str, Hand | Violation]) -> None:
+    plain = kinds["200000000001"]
+    horse = kinds["200000000006"]
+    club = kinds["200000000007"]
+    assert isinstance(plain, Hand) and isinstance(horse, Hand) and isinstance(club, Hand)
+    assert (plain.header.mix, plain.header.club) == (None, None)
+    assert (horse.header.mix, horse.header.club) == ("HORSE", None)
+    assert (club.header.mix, club.header.club) == ("8-Game", "Dazzle's Room")

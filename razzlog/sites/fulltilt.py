@@ -179,6 +179,7 @@ class FullTiltTransformer(SiteTransformer):
             max_seats=int(max_seats.group(1)) if max_seats else 2 if heads_up else None,
             line=self._lineno(c[0]),
             ante=last_money(by_type["ANTE"]) if "ANTE" in by_type else None,
+            mix=by_type.get("MIXED"),
         )
 
     def seat(self, c: list[Token]) -> Seat:

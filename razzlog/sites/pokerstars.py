@@ -134,6 +134,8 @@ class PokerStarsTransformer(SiteTransformer):
         tournament = by_type.get("TOURNAMENT_ID")
         buy_in = by_type.get("BUY_IN")
         level = by_type.get("LEVEL")
+        mix = by_type.get("MIXED")
+        club = by_type.get("CLUB")
         return {
             "site": NAME,
             "hand_id": by_type["HAND_ID"].value,
@@ -147,6 +149,8 @@ class PokerStarsTransformer(SiteTransformer):
             "level": level.value if level is not None else None,
             "played_at": dates[0].value,
             "line": self._lineno(c[0]),
+            "mix": mix.value if mix is not None else None,
+            "club": club.value.rstrip()[1:-1] if club is not None else None,
         }
 
     def table(self, c: list[Token]) -> tuple[str, int | None]:
