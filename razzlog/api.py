@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from razzlog.events import Hand
+from razzlog.events import Hand, OtherGameHand
 from razzlog.rules.profiles import Profile, profile_for
 from razzlog.sites import parse_raw_hand
 from razzlog.sources import RawHand, ReadProgress, iter_raw_hands
@@ -30,6 +30,7 @@ class HandReport:
     hand_id: str | None
     hand: Hand | None
     violations: tuple[Violation, ...]
+    other_game: str | None = None  # a hand of this other game: counted, never audited nor reported
 
 
 @dataclass(slots=True)
@@ -43,8 +44,13 @@ class AuditSummary:
     by_rule: dict[str, int] = field(default_factory=dict)
     worst: Severity | None = None
     file_errors: list[Violation] = field(default_factory=list)  # files not readable at all
+    other_games: dict[str, int] = field(default_factory=dict)  # hands of other games, by game
 
     def add(self, report: HandReport) -> None:
+        if report.other_game is not None:
+            self.hands += 1
+            self.other_games[report.other_game] = self.other_games.get(report.other_game, 0) + 1
+            return
         # a hand is a hand header: parsed or not, with an id or cut before it (the site is
         # known from the header; only text that is no hand has none)
         is_hand = report.hand is not None or report.hand_id is not None or report.site is not None
@@ -61,8 +67,11 @@ class AuditSummary:
                     self.worst = v.severity
 
 
-def parse_paths(paths: Iterable[str], *, progress: ReadProgress | None = None) -> Iterator[Hand | Violation]:
-    """Every hand of the input, parsed, or the violation that says why it is not.
+def parse_paths(
+    paths: Iterable[str], *, progress: ReadProgress | None = None
+) -> Iterator[Hand | Violation | OtherGameHand]:
+    """Every hand of the input, parsed, or the violation that says why it is not, or named
+    (:class:`~razzlog.events.OtherGameHand`) when it is of another game.
 
     ``progress``, if given, counts the bytes read (for a progress display).
     """
@@ -105,7 +114,11 @@ def audit_items(
     for item in items:
         report = audit_item(item, profile, cross, open_pair_double)
         kept = tuple(v for v in report.violations if _wanted(v.rule, select, ignore))
-        yield HandReport(report.file, report.first_line, report.site, report.hand_id, report.hand, kept)
+        if kept != report.violations:
+            report = HandReport(
+                report.file, report.first_line, report.site, report.hand_id, report.hand, kept
+            )
+        yield report
 
 
 def audit_item(
@@ -122,11 +135,18 @@ def audit_item(
     parsed = parse_raw_hand(item)
     if isinstance(parsed, Violation):
         return HandReport(item.file, item.first_line, parsed.site, parsed.hand_id, None, (parsed,))
+    if isinstance(parsed, OtherGameHand):
+        return other_game_report(parsed)
     profile: Profile = profile_for(profile_name, parsed.header.site, open_pair_double)
     found = audit_hand(parsed, profile, cross)
     return HandReport(
         parsed.file, parsed.first_line, parsed.header.site, parsed.header.hand_id, parsed, tuple(found)
     )
+
+
+def other_game_report(hand: OtherGameHand) -> HandReport:
+    """The report of a hand of another game: no hand, no violation, only its game."""
+    return HandReport(hand.file, hand.first_line, hand.site, hand.hand_id, None, (), hand.game)
 
 
 def _wanted(rule: str, select: set[str] | None, ignore: set[str] | None) -> bool:

@@ -296,3 +296,20 @@ class Hand:
     @property
     def seats(self) -> tuple[Seat, ...]:
         return tuple(e for e in self.events if isinstance(e, Seat))
+
+
+def count_game(counts: dict[str, int], game: str, hands: int = 1) -> None:
+    """Add ``hands`` hands of ``game`` to ``counts`` (the other games of a run, by game)."""
+    counts[game] = counts.get(game, 0) + hands
+
+
+@dataclass(frozen=True, slots=True)
+class OtherGameHand:
+    """A hand of another game than razz (Hold'em, Stud, a mix's other rounds…): counted by game,
+    never parsed nor reported.  Mixed-game archives hold far more of them than razz hands."""
+
+    file: str
+    first_line: int
+    site: str
+    hand_id: str | None
+    game: str  # as the header names it, with its limit: "Hold'em No Limit", "Limit Stud Hi"

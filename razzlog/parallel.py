@@ -35,9 +35,9 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any, TypeVar, cast
 
-from razzlog.api import HandReport, audit_items, audit_paths, parse_paths
+from razzlog.api import HandReport, audit_items, audit_paths, other_game_report, parse_paths
 from razzlog.blocks import BLOCK_BYTES, HandBlock, hands_of_block, iter_blocks
-from razzlog.events import Hand
+from razzlog.events import Hand, OtherGameHand
 from razzlog.pickling import dumps
 from razzlog.sources import RawHand, ReadProgress, iter_raw_hands
 from razzlog.violations import Violation
@@ -156,6 +156,9 @@ def _audited(
             elif kind == _NOT_PARSED:
                 file, line, v = first
                 report = HandReport(file, line, v.site, v.hand_id, None, (v,))
+            elif kind == _OTHER_GAME:
+                yield other_game_report(first)
+                continue
             else:
                 v = first
                 report = HandReport(v.file, v.line, v.site, v.hand_id, None, (v,))
@@ -163,7 +166,7 @@ def _audited(
             yield HandReport(report.file, report.first_line, report.site, report.hand_id, report.hand, kept)
 
 
-_PARSED, _NOT_PARSED, _INPUT_ERROR = 0, 1, 2
+_PARSED, _NOT_PARSED, _INPUT_ERROR, _OTHER_GAME = 0, 1, 2, 3
 
 
 class _AuditChunk:
@@ -188,6 +191,9 @@ class _AuditChunk:
             parsed = parse_raw_hand(raw)
             if isinstance(parsed, Violation):
                 out.append((_NOT_PARSED, (raw.file, raw.first_line, parsed), None, None))
+                continue
+            if isinstance(parsed, OtherGameHand):
+                out.append((_OTHER_GAME, parsed, None, None))
                 continue
             profile = profile_for(self.profile, parsed.header.site, self.open_pair_double)
             state = replay(parsed, profile)
@@ -214,7 +220,7 @@ def parse_parallel(
     block_bytes: int = BLOCK_BYTES,
     in_flight: int | None = None,
     progress: ReadProgress | None = None,
-) -> Iterator[Hand | Violation]:
+) -> Iterator[Hand | Violation | OtherGameHand]:
     """:func:`razzlog.api.parse_paths` on ``jobs`` processes (0: one per CPU), in input order.
 
     Every parsed hand comes back whole to this process; where only something
@@ -238,7 +244,7 @@ def parse_parallel(
 
 def map_parsed(
     paths: Iterable[str],
-    fn: Callable[[Hand | Violation], T],
+    fn: Callable[[Hand | Violation | OtherGameHand], T],
     jobs: int = 0,
     *,
     chunk_size: int = CHUNK_SIZE,
@@ -289,7 +295,7 @@ def map_raw_chunks(
         yield from results
 
 
-def _identity(item: Hand | Violation) -> Hand | Violation:
+def _identity(item: Hand | Violation | OtherGameHand) -> Hand | Violation | OtherGameHand:
     return item
 
 
@@ -302,7 +308,7 @@ class _RawChunk:
 
 
 class _MapChunk:
-    def __init__(self, fn: Callable[[Hand | Violation], Any]) -> None:
+    def __init__(self, fn: Callable[[Hand | Violation | OtherGameHand], Any]) -> None:
         self.fn = fn
 
     def __call__(self, task: Task) -> bytes:

@@ -24,12 +24,14 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import BinaryIO
 
+from razzlog.formats import looks_like, sites_read
 from razzlog.lines import MAX_LINE_LENGTH as MAX_LINE_LENGTH  # re-exported: it was defined here first
 from razzlog.lines import decoded_lines
 from razzlog.violations import Severity, Violation
@@ -46,11 +48,44 @@ HEADER_PREFIXES: tuple[str, ...] = (
     "FullTiltPoker Game #",
 )
 
+# The line before each hand of an archive a site sends on request (PokerStars: "Hand #1234";
+# Full Tilt: "******************** # 1 **************************", "BEGIN FullTiltPoker"):
+# read as a blank line, so the hands of an archive are the hands of a history.
+_ARCHIVE_SEPARATOR = re.compile(r" *(?:Hand #\d+|\*{8,} # \d+ \*{8,}|BEGIN\s*FullTiltPoker)\s*$")
+
+
+def is_archive_separator(line: str) -> bool:
+    return line[:1] in "H*B " and _ARCHIVE_SEPARATOR.match(line) is not None
+
+
 STDIN = "-"
 STDIN_NAME = "<stdin>"
 
 _EXPECTED = "expected a line starting with 'PokerStars Hand #' or 'Full Tilt Poker Game #'"
-UNKNOWN_FORMAT_MESSAGE = f"the input contains no hand history razzlog knows ({_EXPECTED})"
+UNKNOWN_FORMAT_MESSAGE = (
+    f"the input contains no hand history razzlog knows ({_EXPECTED}; razzlog reads {sites_read()})"
+)
+
+
+def file_looks_like(first_text: str | None) -> str | None:
+    """What a file without a hand header looks like (:func:`razzlog.formats.looks_like`), or hand
+    histories whose every line was indented (a copy, not what a site writes)."""
+    if first_text is None:
+        return None
+    if first_text.strip().startswith(HEADER_PREFIXES):
+        return "hand histories with indented lines (razzlog reads them as the site writes them)"
+    return looks_like(first_text)
+
+
+def unknown_format_message(first_text: str | None) -> str:
+    """The input holds no hand razzlog reads: what it looks like, when its first line says so,
+    and the sites razzlog reads."""
+    what = file_looks_like(first_text)
+    if what is None:
+        return UNKNOWN_FORMAT_MESSAGE
+    return f"the input contains no hand history razzlog knows: it looks like {what}; razzlog reads {sites_read()}"
+
+
 # a file found in a folder (notes, a tournament summary…): a warning, the run goes on as if it were not there
 NOT_A_HAND_HISTORY_MESSAGE = "not a hand history file (no hand header in it): skipped"
 TEXT_BEFORE_HEADER_MESSAGE = f"text before the first hand header: {_EXPECTED}"
@@ -334,6 +369,7 @@ def hands_of_lines(
     skipping = False  # the current "hand" grew too long: ignore lines up to the next header
     seen_header = False
     text_before: int | None = None  # first non-blank line before the first header
+    first_text: str | None = None  # and its text (what a file without a header looks like)
     lineno = first_lineno - 1
 
     def finish() -> RawHand:
@@ -357,9 +393,14 @@ def hands_of_lines(
             elif skipping:
                 continue
             elif not lines:
-                if text_before is None and not seen_header and line and not line.isspace():
-                    text_before = lineno
-            elif not line or line.isspace():  # blank
+                if (
+                    text_before is None
+                    and not seen_header
+                    and line.strip()
+                    and not is_archive_separator(line)
+                ):
+                    text_before, first_text = lineno, line
+            elif not line or line.isspace() or is_archive_separator(line):  # blank
                 blanks += 1
             elif len(lines) + blanks >= MAX_HAND_LINES:
                 too_long = _file_violation(
@@ -388,6 +429,10 @@ def hands_of_lines(
         yield finish()
     elif not seen_header:
         if in_folder:
-            yield replace(_file_violation(path, 1, NOT_A_HAND_HISTORY_MESSAGE), severity=Severity.WARNING)
+            what = file_looks_like(first_text)
+            message = (
+                NOT_A_HAND_HISTORY_MESSAGE if what is None else f"{what}: no hand razzlog reads, skipped"
+            )
+            yield replace(_file_violation(path, 1, message), severity=Severity.WARNING)
         else:
-            yield _file_violation(path, 1, UNKNOWN_FORMAT_MESSAGE)
+            yield _file_violation(path, 1, unknown_format_message(first_text))

@@ -144,7 +144,9 @@ def test_no_arguments_prints_the_help() -> None:
 
 
 COMMANDS = ["audit", "parse", "show", "stats", "graph", "report", "import", "query", "generate", "rules"]
-_PYTHON_TYPES = re.compile(r"<(?:list\[[^>]*|bool|int|float|str|text|file|path|dir|datetime|tuple)(?: range)?>")
+_PYTHON_TYPES = re.compile(
+    r"<(?:list\[[^>]*|bool|int|float|str|text|file|path|dir|datetime|tuple)(?: range)?>"
+)
 
 
 @pytest.mark.parametrize("command", [None, *COMMANDS])
@@ -232,13 +234,18 @@ def test_files_in_a_folder_that_are_no_hand_history_are_skipped_with_a_warning(
     folder.mkdir()
     clean.rename(folder / "hands.txt")
     (folder / "notes.txt").write_text("villain 3: calls down light\n", encoding="utf-8")
-    (folder / "summary.txt").write_text("PokerStars Tournament #123, Razz\nBuy-In: $1/$0.10\n", encoding="utf-8")
+    (folder / "summary.txt").write_text(
+        "PokerStars Tournament #123, Razz\nBuy-In: $1/$0.10\n", encoding="utf-8"
+    )
     proc = razzlog("audit", "--format", "json", "--jobs", jobs, folder)
     assert proc.returncode == 0, proc.stderr  # warnings: the exit status is that of the hands
     doc = json.loads(proc.stdout)
     assert doc["hands"] == 9
     skipped = [(Path(v["file"]).name, v["rule"], v["severity"], v["line"]) for v in doc["violations"]]
-    assert skipped == [("notes.txt", "unknown-format", "warning", 1), ("summary.txt", "unknown-format", "warning", 1)]
+    assert skipped == [
+        ("notes.txt", "unknown-format", "warning", 1),
+        ("summary.txt", "unknown-format", "warning", 1),
+    ]
     stats = razzlog("stats", "--jobs", jobs, folder)
     assert stats.returncode == 0
     notes = [line for line in stats.stderr.splitlines() if "skipped" in line]
@@ -262,7 +269,14 @@ def test_stdin(clean: Path) -> None:
 def test_json_document(bad: Path, other: Path) -> None:
     code, doc = audit_json(bad, other)
     assert code == 1
-    assert set(doc) == {"files", "hands", "hands_parsed", "hands_with_violations", "violations"}
+    assert set(doc) == {
+        "files",
+        "hands",
+        "hands_parsed",
+        "hands_with_violations",
+        "other_games",
+        "violations",
+    }
     assert (doc["files"], doc["hands"], doc["hands_parsed"], doc["hands_with_violations"]) == (2, 12, 12, 1)
     violations = doc["violations"]
     assert isinstance(violations, list) and violations
@@ -287,7 +301,14 @@ def test_json_document(bad: Path, other: Path) -> None:
 def test_json_of_a_clean_file(clean: Path) -> None:
     code, doc = audit_json(clean)
     assert code == 0
-    assert doc == {"files": 1, "hands": 9, "hands_parsed": 9, "hands_with_violations": 0, "violations": []}
+    assert doc == {
+        "files": 1,
+        "hands": 9,
+        "hands_parsed": 9,
+        "hands_with_violations": 0,
+        "other_games": {},
+        "violations": [],
+    }
 
 
 def test_jsonl_one_object_per_line(bad: Path, not_history: Path) -> None:

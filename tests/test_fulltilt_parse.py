@@ -33,6 +33,7 @@ from razzlog.events import (
     Hand,
     HandHeader,
     Muck,
+    OtherGameHand,
     Seat,
     SeatOutcome,
     Show,
@@ -93,8 +94,8 @@ def real() -> RawHand:
 
 
 @pytest.fixture(scope="module")
-def kinds() -> dict[str, Hand | Violation]:
-    out: dict[str, Hand | Violation] = {}
+def kinds() -> dict[str, Hand | Violation | OtherGameHand]:
+    out: dict[str, Hand | Violation | OtherGameHand] = {}
     for raw in read_hands(KINDS) + read_hands(ALL_IN):
         hand_id = fulltilt.hand_id_of(raw.lines[0])
         assert hand_id is not None
@@ -102,7 +103,7 @@ def kinds() -> dict[str, Hand | Violation]:
     return out
 
 
-def hand(kinds: dict[str, Hand | Violation], hand_id: str) -> Hand:
+def hand(kinds: dict[str, Hand | Violation | OtherGameHand], hand_id: str) -> Hand:
     result = kinds[hand_id]
     assert isinstance(result, Hand), result
     return result
@@ -474,33 +475,28 @@ def test_fixture_tie(kinds: dict[str, Hand | Violation]) -> None:
     ]  # "ties for the pot"
 
 
-def test_other_games_are_skipped_with_a_warning(kinds: dict[str, Hand | Violation]) -> None:
+def test_other_games_are_counted_by_game_not_reported(
+    kinds: dict[str, Hand | Violation | OtherGameHand],
+) -> None:
     expected = {
-        "27000000004": "skipped a Stud Hi hand: razzlog reads razz only",
-        "27000000005": "skipped a Stud H/L hand: razzlog reads razz only",
-        "27000000006": "skipped a Hold'em hand: razzlog reads razz only",
-        "27000000007": "skipped an Omaha Hi hand: razzlog reads razz only",
+        "27000000004": "Limit Stud Hi",
+        "27000000005": "Limit Stud H/L",
+        "27000000006": "Limit Hold'em",
+        "27000000007": "Pot Limit Omaha Hi",
     }
-    for hand_id, message in expected.items():
-        v = kinds[hand_id]
-        assert isinstance(v, Violation)
-        assert (v.rule, v.code, v.severity, v.hand_id, v.site, v.message) == (
-            "unknown-format",
-            "RZ003",
-            Severity.WARNING,
-            hand_id,
-            "fulltilt",
-            message,
-        )
+    for hand_id, game in expected.items():
+        found = kinds[hand_id]
+        assert isinstance(found, OtherGameHand)
+        assert (found.site, found.hand_id, found.game) == ("fulltilt", hand_id, game)
     assert (
         fulltilt.game_of(
             "Full Tilt Poker Game #1: Table Rush (6 max) - PL Omaha Hi - 5/10 - 05:28:44 ET - 2015/08/16"
         )
-        == "Omaha Hi"
+        == "PL Omaha Hi"
     )
     assert fulltilt.game_of(
         "FullTiltPoker Game #1: Table T - $1/$2 - No Limit Hold'em - 1:00:00 ET - 2010/01/01"
-    ) == ("Hold'em")
+    ) == ("No Limit Hold'em")
 
 
 @pytest.mark.parametrize(

@@ -31,6 +31,7 @@ from razzlog.events import (
     Hand,
     HandHeader,
     Muck,
+    OtherGameHand,
     Seat,
     SeatOutcome,
     Show,
@@ -89,8 +90,8 @@ def real() -> list[RawHand]:
 
 
 @pytest.fixture(scope="module")
-def kinds() -> dict[str, Hand | Violation]:
-    out: dict[str, Hand | Violation] = {}
+def kinds() -> dict[str, Hand | Violation | OtherGameHand]:
+    out: dict[str, Hand | Violation | OtherGameHand] = {}
     for raw in read_hands(KINDS):
         hand_id = pokerstars.hand_id_of(raw.lines[0])
         assert hand_id is not None
@@ -658,30 +659,25 @@ def test_a_hand_cut_before_its_summary_is_truncated(real: list[RawHand]) -> None
     assert v.rule == "truncated-hand" and v.message == "hand ends at line 50 before its summary"
 
 
-def test_other_games_are_skipped_with_a_warning(kinds: dict[str, Hand | Violation]) -> None:
+def test_other_games_are_counted_by_game_not_reported(
+    kinds: dict[str, Hand | Violation | OtherGameHand],
+) -> None:
     expected = {
-        "200000000008": "skipped a Hold'em hand: razzlog reads razz only",
-        "200000000009": "skipped a Hold'em hand: razzlog reads razz only",
-        "200000000010": "skipped a 7 Card Stud Hi/Lo hand: razzlog reads razz only",
+        "200000000008": "Hold'em No Limit",
+        "200000000009": "Hold'em Limit",
+        "200000000010": "7 Card Stud Hi/Lo Limit",
     }
-    for hand_id, message in expected.items():
-        v = kinds[hand_id]
-        assert isinstance(v, Violation)
-        assert (v.rule, v.code, v.severity, v.hand_id, v.site, v.message) == (
-            "unknown-format",
-            "RZ003",
-            Severity.WARNING,
-            hand_id,
-            "pokerstars",
-            message,
-        )
+    for hand_id, game in expected.items():
+        found = kinds[hand_id]
+        assert isinstance(found, OtherGameHand)
+        assert (found.site, found.hand_id, found.game) == ("pokerstars", hand_id, game)
     assert (
         pokerstars.game_of("PokerStars Game #1:  Omaha Pot Limit ($0.05/$0.10 USD) - 2010/01/01 1:00:00 ET")
-        == "Omaha"
+        == "Omaha Pot Limit"
     )
     assert isinstance(
         parse_text("PokerStars Game #1:  Omaha Pot Limit ($0.05/$0.10 USD) - 2010/01/01 1:00:00 ET"),
-        Violation,
+        OtherGameHand,
     )
 
 

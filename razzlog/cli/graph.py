@@ -124,7 +124,9 @@ def graph(
         sys.stdout.write(
             terminal_graph(lines, columns, height, colour=sys.stdout.isatty()).rstrip("\n") + "\n"
         )
-    errors, notes = input_messages(tables.problems, tables.duplicates, tables.hands.height, tables.inexact)
+    errors, notes = input_messages(
+        tables.problems, tables.duplicates, tables.hands.height, tables.inexact, tables.other_games
+    )
     for message in errors:
         error(message)
     for message in [] if quiet else notes:

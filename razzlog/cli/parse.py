@@ -6,7 +6,18 @@ from typing import Annotated
 
 import typer
 
-from razzlog.cli.app import Command, OutputOpt, ParseFormat, PathsArg, app, error, exit_with, output_stream
+from razzlog.cli.app import (
+    Command,
+    OutputOpt,
+    ParseFormat,
+    PathsArg,
+    app,
+    error,
+    exit_with,
+    note,
+    output_stream,
+)
+from razzlog.render.jsonout import games_list
 
 
 @app.command(cls=Command)
@@ -22,4 +33,8 @@ def parse(
         tally = write_jsonl(parse_reports(paths), out)
     for problem in tally.input_problems():
         error(problem)
+    others = tally.summary.other_games
+    if others:
+        total = sum(others.values())
+        note(f"{total:,} hand{'' if total == 1 else 's'} of other games left out ({games_list(others)})")
     exit_with(2 if tally.input_failed() else 0)

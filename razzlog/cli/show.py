@@ -48,6 +48,9 @@ def show(
         error(f"{file}: cannot be read")
     if report is None:
         usage_error(f"hand {hand_id} not found in {where}")
+    if report.other_game is not None:
+        error(f"hand {hand_id} is a hand of {report.other_game}, not razz: razzlog replays razz only")
+        exit_with(1)
     console = report_console(sys.stdout, to_file=False)
     if report.hand is None:
         assert not is_unreadable(report)

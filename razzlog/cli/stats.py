@@ -40,7 +40,8 @@ def stats(
             "--by",
             metavar="KEYS",
             help="Group by these keys, comma-separated: player, site, stakes, currency, date, week, month, "
-            "year, session, table, tournament, buy_in_currency, start (the 3-card start: A23, AA2 split…) "
+            "year, session, table, game (Razz, or the mix: HORSE, 8-Game…), club, tournament, buy_in_currency, "
+            "start (the 3-card start: A23, AA2 split…) "
             "(currency is always added; session adds player; tournament adds buy_in_currency and the "
             "tournament results).",
         ),
@@ -189,7 +190,9 @@ def stats(
                 # no hand counted at all is not a selection that matched nothing: the error says why
                 empty = "no hands match the selection" if result.parsed else "no hand counted (see below)"
                 render.print_stats(console, table, frame.height, summary, empty)
-    errors, notes = render.input_messages(result.problems, result.duplicates, result.parsed, result.inexact)
+    errors, notes = render.input_messages(
+        result.problems, result.duplicates, result.parsed, result.inexact, result.other_games
+    )
     for message in errors:
         error(message)
     for message in [] if quiet else notes:

@@ -10,7 +10,7 @@ violations as it comes; only ``json`` keeps the violations until the end.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol, TextIO
 
@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from razzlog.api import AuditSummary, HandReport
-from razzlog.render.jsonout import audit_document, dumps_line
+from razzlog.render.jsonout import audit_document, by_count, dumps_line
 from razzlog.render.text import json_safe, plain
 from razzlog.violations import CODE_BY_NAME, Severity, Violation
 
@@ -97,6 +97,20 @@ def summary_line(summary: AuditSummary) -> str:
     return f"{head}; " + ", ".join(f"{rule} {n}" for rule, n in counts)
 
 
+def other_games_lines(other_games: Mapping[str, int]) -> list[Text]:
+    """One line per other game of the input (most hands first), under a heading: they are counted
+    in the hands read, not audited."""
+    if not other_games:
+        return []
+    total = sum(other_games.values())
+    noun = "hand" if total == 1 else "hands"
+    lines = [Text(f"{total:,} {noun} of other games, counted, not audited:", style="dim")]
+    width = max(len(f"{n:,}") for n in other_games.values())
+    for game, n in by_count(other_games).items():
+        lines.append(Text(f"  {n:>{width},}  ", style="dim") + plain(game, style="dim"))
+    return lines
+
+
 class AuditWriter(Protocol):
     def hand(self, report: HandReport) -> None: ...
 
@@ -148,7 +162,9 @@ class JsonWriter:
 
     def finish(self, tally: AuditTally) -> None:
         s = tally.summary
-        doc = audit_document(s.files, s.hands, s.hands_parsed, s.hands_with_violations, self.violations)
+        doc = audit_document(
+            s.files, s.hands, s.hands_parsed, s.hands_with_violations, self.violations, s.other_games
+        )
         # chunk by chunk, as json.dump writes; a string is always one whole chunk
         for chunk in json.JSONEncoder(ensure_ascii=False, indent=2).iterencode(doc):
             self.out.write(json_safe(chunk))
@@ -235,3 +251,5 @@ class TableWriter:
         worst = tally.summary.worst
         style = SEVERITY_STYLE[worst] if worst is not None else "green"
         self.console.print(Text(summary_line(tally.summary), style=style), soft_wrap=True)
+        for line in other_games_lines(tally.summary.other_games):
+            self.console.print(line, soft_wrap=True)

@@ -13,7 +13,7 @@ needs no change here:
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import fields, is_dataclass
 from decimal import Decimal
 from enum import Enum
@@ -79,16 +79,33 @@ def unparsed_to_dict(violation: Violation, first_line: int) -> dict[str, Any]:
 
 
 def audit_document(
-    files: int, hands: int, hands_parsed: int, hands_with_violations: int, violations: Iterable[Violation]
+    files: int,
+    hands: int,
+    hands_parsed: int,
+    hands_with_violations: int,
+    violations: Iterable[Violation],
+    other_games: Mapping[str, int] | None = None,
 ) -> dict[str, Any]:
-    """The ``audit --format json`` object (CONTRACT.md)."""
+    """The ``audit --format json`` object (CONTRACT.md, and ``other_games``: the hands of other
+    games by game, counted in ``hands``, not in ``hands_parsed``)."""
     return {
         "files": files,
         "hands": hands,
         "hands_parsed": hands_parsed,
         "hands_with_violations": hands_with_violations,
+        "other_games": by_count(other_games or {}),
         "violations": [v.to_dict() for v in violations],
     }
+
+
+def by_count(counts: Mapping[str, int]) -> dict[str, int]:
+    """``counts`` most first (then by name): the other games of a run, as reports list them."""
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def games_list(counts: Mapping[str, int]) -> str:
+    """``Hold'em No Limit 1,097, 7 Card Stud Limit 120``: most hands first."""
+    return ", ".join(f"{game} {n:,}" for game, n in by_count(counts).items())
 
 
 def dumps_line(obj: Any) -> str:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
-from razzlog.api import HandReport
+from razzlog.api import HandReport, other_game_report
+from razzlog.events import OtherGameHand
 from razzlog.render.audit import AuditTally
 from razzlog.render.jsonout import dumps_line, hand_to_dict, unparsed_to_dict
 from razzlog.violations import Violation
@@ -28,6 +29,8 @@ def parse_reports(paths: Iterable[str]) -> Iterator[HandReport]:
         parsed = parse_raw_hand(item)
         if isinstance(parsed, Violation):
             yield HandReport(item.file, item.first_line, parsed.site, parsed.hand_id, None, (parsed,))
+        elif isinstance(parsed, OtherGameHand):
+            yield other_game_report(parsed)  # counted, no line: the output holds razz hands
         else:
             h = parsed.header
             yield HandReport(parsed.file, parsed.first_line, h.site, h.hand_id, parsed, ())

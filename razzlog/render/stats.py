@@ -9,7 +9,7 @@ column, the table formats it per currency (``$0.97``, ``-€1.20``, ``1,250``).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from razzlog.render.jsonout import games_list
 from razzlog.render.text import json_safe, plain
 from razzlog.stats.definitions import STAT_BY_NAME
 from razzlog.stats.extract import CHIPS, CURRENCY_SYMBOLS, PLAY
@@ -284,20 +285,26 @@ def summary_line(hands: int, players: int, hero: str | None, hidden: Sequence[st
 
 
 def input_messages(
-    problems: Iterable[Violation], duplicates: int, hands: int, inexact: int = 0
+    problems: Iterable[Violation],
+    duplicates: int,
+    hands: int,
+    inexact: int = 0,
+    other_games: Mapping[str, int] | None = None,
 ) -> tuple[list[str], list[str]]:
     """What to say on standard error about the input: (errors, notes).
 
     ``problems`` are the input's violations that yielded no hand, ``duplicates``
     the hands read again, ``hands`` the distinct hands parsed, ``inexact`` the hands
-    left out for an amount of more than 4 decimal places.  Errors (the run
+    left out for an amount of more than 4 decimal places, ``other_games`` the hands of other
+    games by game.  Errors (the run
     exits 2): an input that cannot be read at all, or no hand anywhere.  Notes:
     files without hands, hands of other games or that do not parse, hands read
     twice; all of them are left out of the statistics.
     """
     errors: list[str] = []
     notes: list[str] = []
-    other_games = unparsed = 0
+    games = other_games or {}
+    unparsed = 0
     for v in problems:
         if v.line == 0 and v.hand_id is None:
             errors.append(f"{v.file}: {v.message}")
@@ -305,19 +312,16 @@ def input_messages(
             notes.append(
                 f"{v.file}: " + (v.message if v.severity is Severity.WARNING else "no hand history, left out")
             )
-        elif v.rule == "unknown-format":
-            other_games += 1
         else:
             unparsed += 1
-    if hands == 0 and not errors and (other_games or unparsed):
+    others = sum(games.values())
+    if hands == 0 and not errors and (others or unparsed):
         # hands were found but none counted: one error says how many and why (not "no hand history")
-        found = other_games + unparsed + inexact
-        errors.append(
-            f"{_count(found, 'hand')} read, none counted: {_left_out(other_games, unparsed, inexact)}"
-        )
+        found = others + unparsed + inexact
+        errors.append(f"{_count(found, 'hand')} read, none counted: {_left_out(games, unparsed, inexact)}")
     else:
-        if other_games:
-            notes.append(f"{_count(other_games, 'hand')} of other games left out")
+        if others:
+            notes.append(f"{_count(others, 'hand')} of other games left out ({games_list(games)})")
         if unparsed:
             notes.append(
                 f"{_count(unparsed, 'hand')} could not be parsed, left out ('razzlog audit' says why)"
@@ -334,13 +338,13 @@ def input_messages(
     return errors, notes
 
 
-def _left_out(other_games: int, unparsed: int, inexact: int) -> str:
+def _left_out(other_games: Mapping[str, int], unparsed: int, inexact: int) -> str:
     """Why the hands read were left out: ``2 could not be parsed ('razzlog audit' says why)``."""
     parts = []
     if unparsed:
         parts.append(f"{unparsed:,} could not be parsed")
     if other_games:
-        parts.append(f"{other_games:,} of other games")
+        parts.append(f"{sum(other_games.values()):,} of other games ({games_list(other_games)})")
     if inexact:
         parts.append(f"{inexact:,} with an amount of more than 4 decimal places")
     why = " ('razzlog audit' says why)" if unparsed or inexact else ""

@@ -12,6 +12,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from razzlog.render.jsonout import by_count, games_list
 from razzlog.render.text import json_safe, plain
 from razzlog.store.plan import STATUSES
 from razzlog.store.result import ImportResult
@@ -31,6 +32,8 @@ def import_lines(result: ImportResult) -> list[str]:
         f", {result.conflicting:,} with the id of a stored hand but other text"
         f", {result.not_parsed:,} not parsed"
     )
+    if result.other_games:
+        hands += f", {sum(result.other_games.values()):,} of other games ({games_list(result.other_games)})"
     if result.violations:
         ordered = sorted(result.violations.items(), key=lambda kv: CODE_BY_NAME.get(kv[0], kv[0]))
         listed = ", ".join(f"{rule} {n:,}" for rule, n in ordered)
@@ -60,6 +63,7 @@ def import_document(result: ImportResult) -> dict[str, Any]:
         "hands_conflicting": result.conflicting,
         "hands_not_parsed": result.not_parsed,
         "hands_not_stored": result.unstorable,
+        "other_games": by_count(result.other_games),
         "violations": dict(sorted(result.violations.items(), key=lambda kv: CODE_BY_NAME.get(kv[0], kv[0]))),
         "unreadable": [v.to_dict() for v in result.problems],
         "hands_in_store": result.hands_in_store,

@@ -19,6 +19,7 @@ from razzlog.api import HandReport
 from razzlog.events import Hand
 from razzlog.render.audit import AuditTally, is_unreadable
 from razzlog.render.catalogue import catalogue
+from razzlog.render.jsonout import by_count
 from razzlog.report.model import (
     Counts,
     FileRow,
@@ -205,6 +206,7 @@ def build_page(
         violations=sum(summary.by_rule.values()),
         errors=sum(f.errors for f in files),
         warnings=sum(f.warnings for f in files),
+        other_games=tuple(by_count(summary.other_games).items()),
     )
     return ReportPage(
         inputs=options.inputs,

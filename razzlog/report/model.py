@@ -42,6 +42,7 @@ class Counts:
     violations: int
     errors: int
     warnings: int
+    other_games: tuple[tuple[str, int], ...] = ()  # hands of other games by game, most first
 
 
 @dataclass(frozen=True, slots=True)

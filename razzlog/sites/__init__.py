@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from razzlog.events import Hand
+from razzlog.events import Hand, OtherGameHand
+from razzlog.formats import sites_read
 from razzlog.sites import fulltilt, pokerstars
 from razzlog.sources import RawHand, without_nul
 from razzlog.violations import Severity, Violation
@@ -18,9 +19,10 @@ from razzlog.violations import Severity, Violation
 
 class Site(Protocol):
     NAME: str
+    TITLE: str
     HEADER_PREFIXES: tuple[str, ...]
 
-    def parse_hand(self, raw: RawHand) -> Hand | Violation: ...
+    def parse_hand(self, raw: RawHand) -> Hand | Violation | OtherGameHand: ...
 
 
 SITES: tuple[Site, ...] = (pokerstars, fulltilt)
@@ -35,8 +37,8 @@ def site_for(first_line: str) -> Site | None:
     return None
 
 
-def parse_raw_hand(raw: RawHand) -> Hand | Violation:
-    """Parse one hand with the parser of its site."""
+def parse_raw_hand(raw: RawHand) -> Hand | Violation | OtherGameHand:
+    """Parse one hand with the parser of its site (a hand of another game is only named)."""
     first = raw.lines[0] if raw.lines else ""
     site = site_for(first)
     if site is None:
@@ -50,7 +52,6 @@ def parse_raw_hand(raw: RawHand) -> Hand | Violation:
             hand_id=None,
             player=None,
             street=None,
-            message=f"no parser reads a hand starting {shown!r}: razzlog knows "
-            + ", ".join(s.NAME for s in SITES),
+            message=f"no parser reads a hand starting {shown!r}: razzlog reads {sites_read()}",
         )
     return site.parse_hand(raw)

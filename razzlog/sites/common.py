@@ -27,7 +27,7 @@ from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import UnexpectedInput
 
 from razzlog.cards import Card, parse_cards
-from razzlog.events import Event, Hand, HandHeader, Street
+from razzlog.events import Event, Hand, HandHeader, OtherGameHand, Street
 from razzlog.sites import errors
 from razzlog.sites.errors import Vocabulary, parse_error, site_violation, value_error
 from razzlog.sites.masking import MARK_CLOSE, MARK_OPEN, Syntax, mask_lines
@@ -65,6 +65,25 @@ _DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})")
 _TIME = re.compile(r"(\d{1,2}):(\d{2}):(\d{2})")
 _RANK_OF = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13}
 _RANK_OF.update({str(n): n for n in range(2, 10)})
+
+
+# the limit words of a game's name, wherever the site puts them: "Razz Limit", "Limit Razz",
+# "Razz fixed limit", "PL Omaha Hi"
+_LIMIT_WORDS = re.compile(r"(?i)\b(?:no limit|pot limit|fixed limit|spread limit|limit|nl|pl|fl)\b")
+
+
+def is_razz(game: str) -> bool:
+    """Whether a header's game is razz (``"Razz Limit"``, ``"Limit Razz"``), not another game
+    that has razz in its name (``"Limit 2-7 Razz"``, deuce-to-seven lowball)."""
+    return " ".join(_LIMIT_WORDS.sub(" ", game).split()).lower() == "razz"
+
+
+def may_be_razz(game: str) -> bool:
+    """Whether a game's name cut short may have been razz's (``"Razz Lim"``, ``"Limit Ra"``)."""
+    name = game.strip().lower()
+    return "razz" in name or any(
+        full.startswith(name) for full in ("razz limit", "limit razz", "razz fixed limit")
+    )
 
 
 def money(text: str) -> Decimal:
@@ -279,7 +298,9 @@ class SiteParser(Generic[T]):
             self._built = lark, transformer
         return self._built
 
-    def parse_hand(self, raw: RawHand, hand_id: str | None, game: str | None) -> Hand | Violation:
+    def parse_hand(
+        self, raw: RawHand, hand_id: str | None, game: str | None
+    ) -> Hand | Violation | OtherGameHand:
         """Parse one hand into events, or say why it cannot be (``game``: what its header announces)."""
         lines = raw.lines
         cut_header = len(lines) == 1  # the input ends on (or inside) the header line
@@ -287,13 +308,9 @@ class SiteParser(Generic[T]):
             # the header is cut after its number: the id is what the log shows of it
             found = _CUT_HAND_ID.search(lines[0])
             hand_id = found.group(1) if found else None
-        # a game named by a cut header ("Razz Lim") is not another game: the hand is truncated
-        if game is not None and game.lower() != "razz" and not cut_header:
-            article = "an" if game[0].lower() in "aeiou" else "a"
-            message = f"skipped {article} {game} hand: razzlog reads razz only"
-            return site_violation(
-                raw, self.site, "unknown-format", Severity.WARNING, raw.first_line, hand_id, message
-            )
+        # a cut header that may have named razz ("Razz Lim", "Limit Ra") is a truncated hand
+        if game is not None and not is_razz(game) and not (cut_header and may_be_razz(game)):
+            return OtherGameHand(raw.file, raw.first_line, self.site, hand_id, game)
         if not has_summary(lines):
             message = f"hand ends at line {raw.first_line + len(lines) - 1} before its summary"
             return site_violation(

@@ -40,6 +40,7 @@ from razzlog.events import (
     Hand,
     HandHeader,
     Muck,
+    OtherGameHand,
     Seat,
     SeatOutcome,
     Show,
@@ -68,6 +69,7 @@ from razzlog.sources import RawHand
 from razzlog.violations import Violation
 
 NAME = "fulltilt"
+TITLE = "Full Tilt Poker"  # as users know it (messages)
 HEADER_PREFIXES: tuple[str, ...] = ("Full Tilt Poker Game #", "FullTiltPoker Game #")
 
 GRAMMAR_FILE = "fulltilt.lark"
@@ -355,7 +357,7 @@ class FullTiltTransformer(SiteTransformer):
 # --------------------------------------------------------------------------- header check
 
 _HEADER_RE = re.compile(r"Full ?Tilt ?Poker Game #(\d+): (.*)")
-_GAME_RE = re.compile(r" - (?:No Limit|Pot Limit|Fixed Limit|Limit|NL|PL|FL) (.+?) - ")
+_GAME_RE = re.compile(r" - ((?:No Limit|Pot Limit|Fixed Limit|Limit|NL|PL|FL) .+?) - ")
 
 
 def hand_id_of(header: str) -> str | None:
@@ -364,7 +366,8 @@ def hand_id_of(header: str) -> str | None:
 
 
 def game_of(header: str) -> str | None:
-    """The game a header announces (``"Razz"``, ``"Stud Hi"``, ``"Hold'em"``…); None if unreadable."""
+    """The game a header announces, with its limit (``"Limit Razz"``, ``"Limit Stud Hi"``,
+    ``"No Limit Hold'em"``…); None if unreadable."""
     m = _HEADER_RE.match(header)
     if not m:
         return None
@@ -375,7 +378,7 @@ def game_of(header: str) -> str | None:
 # --------------------------------------------------------------------------- parse_hand
 
 
-def parse_hand(raw: RawHand) -> Hand | Violation:
+def parse_hand(raw: RawHand) -> Hand | Violation | OtherGameHand:
     """Parse one Full Tilt hand into events, or say why it cannot be."""
     header = common.readable_header(raw.lines[0]) if raw.lines else ""
     return PARSER.parse_hand(raw, hand_id_of(header), game_of(header))

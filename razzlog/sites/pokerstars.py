@@ -29,6 +29,7 @@ from razzlog.events import (
     Hand,
     HandHeader,
     Muck,
+    OtherGameHand,
     Seat,
     SeatOutcome,
     Show,
@@ -59,6 +60,7 @@ from razzlog.sources import RawHand
 from razzlog.violations import Violation
 
 NAME = "pokerstars"
+TITLE = "PokerStars"  # as users know it (messages)
 HEADER_PREFIXES: tuple[str, ...] = (
     "PokerStars Game #",
     "PokerStars Hand #",
@@ -351,9 +353,14 @@ class PokerStarsTransformer(SiteTransformer):
 # --------------------------------------------------------------------------- header check
 
 _HEADER_RE = re.compile(r"PokerStars (?:Game|Hand|Zoom Hand|Home Game Hand) #(\d+): +(?:\{[^}]*\} +)?(.*)")
-_TOURNAMENT_RE = re.compile(r"Tournament #\d+, (?:Freeroll|\S+(?: [A-Z]{2,3}(?= ))?) +")
-_GAME_RE = re.compile(r"([^(]*?) ?\(([^,)]*)")
-_LIMIT_RE = re.compile(r" ?(?:No Limit|Pot Limit|Fixed Limit|Spread Limit|Limit)$")
+_TOURNAMENT_RE = re.compile(r"Tournament #\d+, *")
+# a tournament's buy-in before its game ("$0.98+$0.12 USD", "10+1", "Freeroll", "150 FPP", "$5 USD");
+# a shootout's header has none, and "5 Card Omaha" is a game, not a buy-in of 5
+_BUY_IN_RE = re.compile(
+    r"(?:Freeroll|[$€£]?\d[\d.,]*(?:\+[$€£]?\d[\d.,]*)+(?: [A-Z]{2,3}(?= ))?"
+    r"|[$€£]\d[\d.,]*(?: [A-Z]{2,3}(?= ))?|\d[\d.,]* ?(?:FPP|SC)(?= )) +"
+)
+_ENDS_WITH_LIMIT = re.compile(r"(?:No Limit|Pot Limit|Fixed Limit|Spread Limit|Limit)$")
 
 
 def hand_id_of(header: str) -> str | None:
@@ -362,10 +369,11 @@ def hand_id_of(header: str) -> str | None:
 
 
 def game_of(header: str) -> str | None:
-    """The game a header announces (``"Razz"``, ``"Hold'em"``, ``"7 Card Stud Hi/Lo"``…).
+    """The game a header announces, with its limit (``"Razz Limit"``, ``"Hold'em No Limit"``,
+    ``"7 Card Stud Hi/Lo Limit"``…).
 
-    For mixed games (``HORSE (Razz Limit, $2/$4)``) it is the game of the hand.
-    None when the header cannot be read.
+    For mixed games (``HORSE (Razz Limit, $2/$4)``, ``8-Game (Hold'em No Limit)``) it is the
+    game of the hand.  None when the header cannot be read.
     """
     m = _HEADER_RE.match(header)
     if not m:
@@ -374,18 +382,27 @@ def game_of(header: str) -> str | None:
     t = _TOURNAMENT_RE.match(rest)
     if t:
         rest = rest[t.end() :]
-    desc = rest.split(" - ", 1)[0]
-    g = _GAME_RE.match(desc)
-    full = desc
-    if g:
-        full = g.group(2) if _LIMIT_RE.search(g.group(2)) else g.group(1)
-    return _LIMIT_RE.sub("", full).strip() or None
+        b = _BUY_IN_RE.match(rest)
+        if b:
+            rest = rest[b.end() :]
+    desc, ended, _ = rest.partition(" - ")
+    paren = desc.find("(")
+    if paren >= 0:
+        inside = desc[paren + 1 :].split(",", 1)[0].rstrip(")").strip()
+        # a mix: the game of the hand is in the parentheses (stakes start with a digit or a currency
+        # sign; a name cut short may lack its limit)
+        if _ENDS_WITH_LIMIT.search(inside) or (inside and not inside[0].isdigit() and inside[0] not in "$€£"):
+            return inside if ended or desc.endswith(")") else None
+        ended = ended or inside[:1]  # the stakes began: the name before them is whole
+        desc = desc[:paren]
+    # a header cut before its game's name ends names no game yet ("HORSE" of "HORSE (Razz…")
+    return desc.strip() or None if ended else None
 
 
 # --------------------------------------------------------------------------- parse_hand
 
 
-def parse_hand(raw: RawHand) -> Hand | Violation:
+def parse_hand(raw: RawHand) -> Hand | Violation | OtherGameHand:
     """Parse one PokerStars hand into events, or say why it cannot be."""
     header = common.readable_header(raw.lines[0]) if raw.lines else ""
     return PARSER.parse_hand(raw, hand_id_of(header), game_of(header))

@@ -11,12 +11,12 @@ buffers per column) instead of millions of Python objects.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 import polars as pl
 
-from razzlog.events import Hand
+from razzlog.events import Hand, OtherGameHand, count_game
 from razzlog.parallel import CHUNK_SIZE, map_raw_chunks
 from razzlog.sources import RawHand, ReadProgress
 from razzlog.stats.extract import Row, hand_rows
@@ -55,6 +55,7 @@ class TableChunk:
     # hands parsed but left out: an amount the money columns cannot hold exactly
     # (more than SCALE decimal places, ``calls $2.00001``); 'razzlog audit' reports them
     inexact: int = 0
+    other_games: dict[str, int] = field(default_factory=dict)  # hands of other games, by game
 
     @property
     def parsed(self) -> int:
@@ -82,11 +83,16 @@ class ChunkRows:
         self.file = ""
         self.last_line = 0
         self.inexact = 0
+        self.other_games: dict[str, int] = {}
 
-    def add(self, item: Hand | Violation) -> None:
+    def add(self, item: Hand | Violation | OtherGameHand) -> None:
         if isinstance(item, Violation):
             self.problems.append(item)
             self.file, self.last_line = item.file, item.line
+            return
+        if isinstance(item, OtherGameHand):
+            count_game(self.other_games, item.game)
+            self.file, self.last_line = item.file, item.first_line
             return
         rows = hand_rows(item, len(self.hands))
         self.hands.append(rows.hand)
@@ -127,10 +133,11 @@ class ChunkRows:
             self.file,
             self.last_line,
             self.inexact,
+            self.other_games,
         )
 
 
-def chunk_tables(items: Iterable[Hand | Violation], detail: bool = True) -> TableChunk:
+def chunk_tables(items: Iterable[Hand | Violation | OtherGameHand], detail: bool = True) -> TableChunk:
     """The chunk of ``items`` (parsed hands and violations)."""
     rows = ChunkRows(detail)
     for item in items:

@@ -50,6 +50,7 @@ from razzlog.stats.shares import entry_of, rake_shares
 CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 CHIPS = "chips"  # the currency of tournament chips
 PLAY = "play"  # the currency of play-money tables
+RAZZ = "Razz"  # the game of a table that deals razz only (a mix's razz hands: the mix's name)
 _ZERO = Decimal(0)
 # Enums hash and look up their values in Python: in the loop over every action of every
 # hand, compare them by identity and read their plain ``_value_`` instead.
@@ -253,6 +254,8 @@ def hand_rows(hand: Hand, idx: int) -> HandRows:
         *entry_of(header),
         pot,
         rake,
+        header.mix or RAZZ,
+        header.club,
     )
     return HandRows(hand_row, player_rows, actions)
 

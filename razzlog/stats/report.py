@@ -34,6 +34,8 @@ GROUP_KEYS = (
     "year",
     SESSION,
     "table",
+    "game",
+    "club",
     "tournament",
     "buy_in_currency",
     "start",
@@ -57,6 +59,8 @@ HAND_KEYS = (
     "big_bet",
     "entry_cost",
     "buy_in_currency",
+    "game",
+    "club",
 )
 _HAND_COLUMNS = ("hand_idx", *HAND_KEYS)
 _DATE = re.compile(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})")

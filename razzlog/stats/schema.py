@@ -60,6 +60,8 @@ HANDS_SCHEMA: dict[str, pl.DataType] = {
     "buy_in_currency": NAME,
     "pot": MONEY,
     "rake": MONEY,
+    "game": NAME,  # the table's game: "Razz", or the mix it is dealt in as printed ("HORSE", "8-Game")
+    "club": NAME,  # a private club's name (PokerStars Home Games); null elsewhere
 }
 PLAYERS_SCHEMA: dict[str, pl.DataType] = {
     "hand_idx": pl.UInt32(),
@@ -137,6 +139,8 @@ STATS_HANDS = (
     "time_utc",
     "entry_cost",
     "buy_in_currency",
+    "game",
+    "club",
 )
 _DETAIL_ONLY = (
     "seat",

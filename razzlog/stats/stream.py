@@ -21,11 +21,12 @@ such a selection holds needs, for each hand, who played it;
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 import polars as pl
 
+from razzlog.events import count_game
 from razzlog.stats.chunks import TableChunk
 from razzlog.stats.definitions import SUMMANDS, partial_sums, with_summands
 from razzlog.stats.report import (
@@ -96,6 +97,7 @@ def report_stats(
             tables.duplicates,
             tables.hands.height,
             tables.inexact,
+            tables.other_games,
         )
     if lows and sort is not None:
         result = replace(result, frame=sort_rows(result.frame, sort, keys))
@@ -120,6 +122,7 @@ class StatsReport:
     duplicates: int  # hands read again, left out
     parsed: int  # distinct hands in the input
     inexact: int = 0  # hands left out: an amount of more than 4 decimal places (TableChunk.inexact)
+    other_games: dict[str, int] = field(default_factory=dict)  # hands of other games, by game
 
 
 class StatsAccumulator:
@@ -173,11 +176,14 @@ class StatsAccumulator:
         self.duplicates = 0
         self.problems: list[Violation] = []
         self.inexact = 0
+        self.other_games: dict[str, int] = {}
 
     def add_chunk(self, chunk: TableChunk) -> None:
         """Add a chunk (its hands numbered from 0) after those added so far."""
         self.problems.extend(chunk.problems)
         self.inexact += chunk.inexact
+        for game, n in chunk.other_games.items():
+            count_game(self.other_games, game, n)
         if chunk.parsed:
             self.pending.append(chunk)
             self.pending_hands += chunk.parsed
@@ -268,9 +274,7 @@ class StatsAccumulator:
                 frame = low_distribution(tables, self.keys)
             else:
                 frame = player_stats(tables, self.keys, min_hands=min_hands, sort=sort)
-            return StatsReport(
-                frame, 0, 0, hero, tuple(self.problems), self.duplicates, self.parsed, self.inexact
-            )
+            return self._report(frame, 0, 0, hero)
         sums, selected = self.sums, self.selected
         if self.hero_only:
             sums, selected = sums.filter(pl.col("player") == hero), selected.filter(pl.col("player") == hero)
@@ -286,15 +290,21 @@ class StatsAccumulator:
             frame = lows_of_rows(sums.lazy(), self.keys)
         else:
             frame = stats_of_rows(sums.lazy(), self.keys, min_hands, sort)
+        return self._report(frame, hands, selected.height, hero)
+
+    def _report(self, frame: pl.DataFrame, hands: int, players: int, hero: str | None) -> StatsReport:
+        """The report of ``frame``, with what the input held besides (problems, repeats, other games)."""
+        problems = tuple(self.problems)
         return StatsReport(
             frame,
             hands,
-            selected.height,
+            players,
             hero,
-            tuple(self.problems),
+            problems,
             self.duplicates,
             self.parsed,
             self.inexact,
+            self.other_games,
         )
 
 

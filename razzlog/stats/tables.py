@@ -17,11 +17,11 @@ and drops the hands read twice once it has them all.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import polars as pl
 
-from razzlog.events import Hand
+from razzlog.events import Hand, OtherGameHand, count_game
 from razzlog.sources import ReadProgress
 from razzlog.stats.chunks import ChunkRows, TableChunk, empty, table_chunks
 from razzlog.stats.schema import (
@@ -70,6 +70,7 @@ class Tables:
     duplicates: int = 0
     detail: bool = True
     inexact: int = 0  # hands left out: an amount of more than 4 decimal places (TableChunk.inexact)
+    other_games: dict[str, int] = field(default_factory=dict)  # hands of other games, by game
 
 
 class TableBuilder:
@@ -85,15 +86,16 @@ class TableBuilder:
         self.blocks: tuple[list[pl.DataFrame], ...] = ([], [], [])
         self.problems: list[Violation] = []
         self.inexact = 0
+        self.other_games: dict[str, int] = {}
 
-    def add(self, item: Hand | Violation) -> None:
+    def add(self, item: Hand | Violation | OtherGameHand) -> None:
         """Add a parsed hand, or note a violation."""
         self.rows.add(item)
         if len(self.rows.hands) >= self.batch_hands:
             self._add_rows()
 
     def _add_rows(self) -> None:
-        if self.rows.hands or self.rows.problems:
+        if self.rows.hands or self.rows.problems or self.rows.other_games:
             self.add_chunk(self.rows.chunk())
             self.rows = ChunkRows(self.detail)
 
@@ -101,6 +103,8 @@ class TableBuilder:
         """Add a chunk of tables (numbered from 0) after those added so far."""
         self.problems.extend(chunk.problems)
         self.inexact += chunk.inexact
+        for game, n in chunk.other_games.items():
+            count_game(self.other_games, game, n)
         if not chunk.parsed:
             return
         shift = pl.col("hand_idx") + pl.lit(self.parsed, dtype=pl.UInt32)
@@ -141,7 +145,15 @@ class TableBuilder:
             is_hero=(pl.col("player") == hero) if hero is not None else pl.lit(False)
         )
         return Tables(
-            hands, players, actions, hero, tuple(self.problems), duplicates, self.detail, self.inexact
+            hands,
+            players,
+            actions,
+            hero,
+            tuple(self.problems),
+            duplicates,
+            self.detail,
+            self.inexact,
+            self.other_games,
         )
 
     def _drop_repeats(self) -> int:

@@ -45,6 +45,7 @@ def files_table(
         )
         if p.reads:
             row.update(counts[p.file_id], imported_at=now, generation=generation)
+            row["other_games"] = [{"game": g, "hands": n} for g, n in sorted(row["other_games"].items())]
             row["carry"] = carry.saved(cross, p.name)
         rows[p.file_id] = row
     if not rows:
@@ -58,8 +59,14 @@ def starting_counts(plan: FilePlan) -> dict[str, Any]:
     if plan.status == GROWN and plan.old is not None:
         counts: dict[str, Any] = {n: int(plan.old[n]) for n in COUNTS}
         counts["last_unparsed"] = bool(plan.old["last_unparsed"])
+        counts["other_games"] = other_games_of(plan.old)
         return counts
-    return {**dict.fromkeys(COUNTS, 0), "last_unparsed": False}
+    return {**dict.fromkeys(COUNTS, 0), "last_unparsed": False, "other_games": {}}
+
+
+def other_games_of(row: dict[str, Any]) -> dict[str, int]:
+    """A ``files`` row's hands of other games, by game."""
+    return {g["game"]: int(g["hands"]) for g in row.get("other_games") or ()}
 
 
 VIOLATION_COLUMNS = (

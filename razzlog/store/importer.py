@@ -19,6 +19,7 @@ from typing import Any
 import polars as pl
 
 from razzlog.blocks import HandBlock, blocks_of_range
+from razzlog.events import count_game
 from razzlog.parallel import CHUNK_SIZE, Task, cpu_jobs, in_tasks, ordered_results
 from razzlog.rules.engine import CrossHandChecks, sort_by_line
 from razzlog.sources import STDIN, RawHand, ReadProgress, iter_input_files, read_error
@@ -27,7 +28,7 @@ from razzlog.store.files import VIOLATION_COLUMNS, files_table, starting_counts,
 from razzlog.store.manifest import Manifest, StoreError, collect_garbage, commit, locked, read_manifest
 from razzlog.store.plan import GROWN, REPLACED, FilePlan, plan_file, storable
 from razzlog.store.result import ImportResult
-from razzlog.store.rows import NO_ROWS, PARSED, ImportedChunk, ImportWork, Record, import_chunk
+from razzlog.store.rows import NO_ROWS, OTHER_GAME, PARSED, ImportedChunk, ImportWork, Record, import_chunk
 from razzlog.store.schema import conform, empty
 from razzlog.store.segments import PART_HANDS, SEGMENT_HANDS, SegmentWriter, compacted, write_parquet
 from razzlog.store.tables import StoredIds, duplicate_sources
@@ -263,6 +264,13 @@ class _Import:
         violations: list[tuple[Any, ...]] = []
         counts = self.files_done[file_id]
         for record in chunk.records:
+            if record.kind == OTHER_GAME:  # counted, as audit counts it: no row, no violation
+                counts["hands"] += 1
+                counts["last_unparsed"] = False
+                count_game(counts["other_games"], record.item.game)
+                self.result.hands_read += 1
+                count_game(self.result.other_games, record.item.game)
+                continue
             found = self._found(record)
             # as razzlog.api.AuditSummary counts: a hand header, whatever became of it
             is_hand = record.kind == PARSED or (

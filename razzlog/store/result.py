@@ -21,7 +21,8 @@ class ImportResult:
     identical: int = 0  # copies of a stored hand, not stored again
     conflicting: int = 0  # same id as a stored hand, other text: stored, a duplicate-hand error
     unstorable: int = 0  # parsed, but an amount has more than 4 decimal places: no rows (violations kept)
-    not_parsed: int = 0  # hands with a parse-error or truncated-hand (or of another game)
+    not_parsed: int = 0  # hands with a parse-error or truncated-hand
+    other_games: dict[str, int] = field(default_factory=dict)  # hands of other games read, by game
     violations: Counter[str] = field(default_factory=Counter)  # per rule
     worst: Severity | None = None
     problems: list[Violation] = field(default_factory=list)  # inputs that could not be read

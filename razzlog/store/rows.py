@@ -14,7 +14,7 @@ from typing import Any
 
 import polars as pl
 
-from razzlog.events import Hand
+from razzlog.events import Hand, OtherGameHand
 from razzlog.parallel import Task, task_items
 from razzlog.pickling import dumps
 from razzlog.sources import RawHand
@@ -23,14 +23,13 @@ from razzlog.stats.extract import HandRows, Row, hand_rows
 from razzlog.stats.schema import ACTIONS_SCHEMA, HANDS_SCHEMA, MONEY, PLAYERS_SCHEMA, SCALE
 from razzlog.violations import Violation
 
-PARSED, NOT_PARSED, INPUT_ERROR = 0, 1, 2
+PARSED, NOT_PARSED, INPUT_ERROR, OTHER_GAME = 0, 1, 2, 3
 NO_ROWS = -1  # a parsed hand with an amount the store's money columns cannot hold exactly
 
 # The hand columns that the statistics' rows (HANDS_SCHEMA) lack, in this order.
 EXTRA_HANDS: dict[str, pl.DataType] = {
     "line": pl.Int32(),
     "last_line": pl.Int32(),
-    "game": pl.String(),
     "level": pl.String(),
     "buy_in": pl.String(),
     "ante": MONEY,
@@ -46,8 +45,8 @@ EXTRA_HANDS: dict[str, pl.DataType] = {
 class Record:
     """One item of the input as the main process needs it (see :mod:`razzlog.store.importer`)."""
 
-    kind: int  # PARSED, NOT_PARSED or INPUT_ERROR
-    item: Any  # the slim Hand (header and seats), or the Violation
+    kind: int  # PARSED, NOT_PARSED, INPUT_ERROR or OTHER_GAME
+    item: Any  # the slim Hand (header and seats), the Violation, or the OtherGameHand
     line: int
     found: list[Violation]  # the per-hand rules' violations (parsed hands)
     facts: Any  # CrossFacts (parsed hands)
@@ -88,6 +87,9 @@ def import_chunk(task: Task, profile_name: str, open_pair_double: bool) -> Impor
         parsed = parse_raw_hand(raw)
         if isinstance(parsed, Violation):
             records.append(Record(NOT_PARSED, parsed, raw.first_line, [], None, NO_ROWS))
+            continue
+        if isinstance(parsed, OtherGameHand):
+            records.append(Record(OTHER_GAME, parsed, raw.first_line, [], None, NO_ROWS))
             continue
         profile = profile_for(profile_name, parsed.header.site, open_pair_double)
         state = replay(parsed, profile)
@@ -138,7 +140,6 @@ def _extra_row(hand: Hand, raw: RawHand) -> Row:
     return (
         hand.first_line,
         hand.last_line,
-        h.game,
         h.level,
         h.buy_in,
         h.ante,

@@ -18,13 +18,14 @@ import polars as pl
 
 from razzlog.stats.schema import ACTIONS_SCHEMA, COUNTS, HANDS_SCHEMA, MONEY, PLAYERS_SCHEMA
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 STORE_FORMAT = "razzlog-store"
 
 SEGMENT_TABLES = ("hands", "player_hands", "actions", "violations")
 TABLES = (*SEGMENT_TABLES, "files")
 
 KEY = pl.Int64()  # hand_key: unique in a store, never reused
+OTHER_GAMES = pl.List(pl.Struct({"game": pl.String(), "hands": pl.Int64()}))
 
 
 def _plain(dtype: pl.DataType) -> pl.DataType:
@@ -43,8 +44,7 @@ HANDS: dict[str, pl.DataType] = {
     "file_id": pl.Int32(),
     "line": pl.Int32(),  # the header's line in the file
     "last_line": pl.Int32(),
-    **_STATS_HANDS,  # site, hand_id, file, table, stakes, bets, currency, tournament, played_at…
-    "game": pl.String(),
+    **_STATS_HANDS,  # site, hand_id, file, table, stakes, bets, currency, tournament, played_at, game…
     "level": pl.String(),
     "buy_in": pl.String(),
     "ante": MONEY,  # as the header prints it (null where it does not)
@@ -102,6 +102,8 @@ FILES: dict[str, pl.DataType] = {
     "imported_at": pl.Datetime("us", "UTC"),
     "generation": pl.Int64(),  # the import that last added to it
     "carry": pl.String(),  # JSON: the cross-hand checks' state at the file's end
+    # the hands of other games (counted in ``hands``, never parsed), by game as the header names it
+    "other_games": OTHER_GAMES,
 }
 
 SCHEMAS: dict[str, dict[str, pl.DataType]] = {

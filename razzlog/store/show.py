@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import polars as pl
 
-from razzlog.api import HandReport
-from razzlog.events import Hand
+from razzlog.api import HandReport, other_game_report
+from razzlog.events import Hand, OtherGameHand
 from razzlog.sites import parse_raw_hand
 from razzlog.sources import RawHand
 from razzlog.store.tables import UNPARSED_RULES, Store, violation_of_row
@@ -56,6 +56,8 @@ def stored_report(
     parsed = parse_raw_hand(raw)
     if isinstance(parsed, Violation):  # a later razzlog reads it otherwise: say so as the text path would
         return HandReport(raw.file, line, parsed.site, hand_id, None, (parsed,))
+    if isinstance(parsed, OtherGameHand):
+        return other_game_report(parsed)
     manifest = store.manifest
     if profile is not None and (profile, open_pair_double) != (manifest.profile, manifest.open_pair_double):
         violations = _rejudged(parsed, violations, profile, open_pair_double)

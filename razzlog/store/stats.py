@@ -25,6 +25,7 @@ from razzlog.stats.schema import ACTIONS_SCHEMA, STATS_HANDS, STATS_PLAYERS, UNI
 from razzlog.stats.sessions import SESSION_GAP_MINUTES
 from razzlog.stats.stream import StatsAccumulator, StatsReport, report_stats, streamable
 from razzlog.stats.tables import Tables, build_from_chunks
+from razzlog.store.audit import stored_other_games
 from razzlog.store.manifest import Segment
 from razzlog.store.tables import UNPARSED_RULES, Store, violation_of_row
 from razzlog.violations import Violation
@@ -52,6 +53,7 @@ def stored_stats(
         # added up a segment at a time, each read with its hands' keys in one query
         accumulator = StatsAccumulator(keys, players, since, until, hero, lows=lows, session_gap=session_gap)
         accumulator.problems.extend(_problems(store))
+        accumulator.other_games = stored_other_games(store.files())
         for segment in store.manifest.segments:
             for rows, hands in _segment_rows(store, segment, HANDS_AT_ONCE):
                 accumulator.add_rows(rows, hands)
@@ -78,8 +80,10 @@ def stored_stats(
 
 
 def stored_chunks(store: Store) -> Iterator[TableChunk]:
-    """One chunk per segment (first sightings only); the first carries the input's problems."""
+    """One chunk per segment (first sightings only); the first carries the input's problems and
+    hands of other games."""
     problems = _problems(store)
+    other_games = stored_other_games(store.files())
     for segment in store.manifest.segments:
         hands = (
             store.scan_segment(segment, "hands")
@@ -97,10 +101,12 @@ def stored_chunks(store: Store) -> Iterator[TableChunk]:
             .select("hand_idx", *_PLAYER_COLUMNS)
             .collect()
         )
-        yield TableChunk(hands.drop("hand_key"), players, empty(ACTIONS_SCHEMA, None), problems, "", 0)
-        problems = ()
-    if problems:
-        yield TableChunk(pl.DataFrame(), pl.DataFrame(), empty(ACTIONS_SCHEMA, None), problems, "", 0)
+        actions = empty(ACTIONS_SCHEMA, None)
+        yield TableChunk(hands.drop("hand_key"), players, actions, problems, "", 0, 0, other_games)
+        problems, other_games = (), {}
+    if problems or other_games:
+        actions = empty(ACTIONS_SCHEMA, None)
+        yield TableChunk(pl.DataFrame(), pl.DataFrame(), actions, problems, "", 0, 0, other_games)
 
 
 def _segment_rows(store: Store, segment: Segment, hands_at_once: int) -> Iterator[tuple[pl.DataFrame, int]]:

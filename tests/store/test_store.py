@@ -55,9 +55,14 @@ def test_import_loses_nothing(files: list[str], store: Path) -> None:
     # every hand read is a stored row, an identical copy of one, or has a parse violation
     unparsed = [v for v in audit["violations"] if v["rule"] in ("parse-error", "truncated-hand")]
     copies = [v for v in audit["violations"] if v["rule"] == "duplicate-hand" and v["severity"] == "warning"]
-    other_games = [v for v in audit["violations"] if v["rule"] == "unknown-format" and v["hand_id"]]
+    assert audit["other_games"] == {"Hold'em No Limit": 1}  # hand 99: counted, not stored
+    stored_games = [g for games in files_table["other_games"].to_list() for g in games]
+    assert stored_games == [{"game": "Hold'em No Limit", "hands": 1}]
     assert (
-        hands.height + len(copies) + len([v for v in unparsed if v["hand_id"]]) + len(other_games)
+        hands.height
+        + len(copies)
+        + len([v for v in unparsed if v["hand_id"]])
+        + sum(audit["other_games"].values())
         == audit["hands"]
     )
     assert hands["text"].str.len_chars().min() > 0
@@ -196,7 +201,12 @@ def test_a_store_of_another_schema_version_is_refused(tmp_path: Path, files: lis
     root = tmp_path / "store"
     import_paths(files[:1], root)
     manifest = json.loads((root / MANIFEST).read_text())
-    for version, words in ((99, "newer razzlog"), (2, "cannot upgrade"), (1, "cannot upgrade"), (0, "cannot upgrade")):
+    for version, words in (
+        (99, "newer razzlog"),
+        (2, "cannot upgrade"),
+        (1, "cannot upgrade"),
+        (0, "cannot upgrade"),
+    ):
         (root / MANIFEST).write_text(json.dumps({**manifest, "schema_version": version}))
         with pytest.raises(StoreError, match=words):
             read_manifest(root)
@@ -282,7 +292,17 @@ def test_a_reader_reads_again_when_an_import_removed_its_files(tmp_path: Path) -
     assert generations == [1, 2]
 
 
-@pytest.mark.parametrize("hand_id", ["99", "35874566077"])
+def test_a_hand_of_another_game_is_not_in_the_store(files: list[str], store: Path) -> None:
+    from razzlog.api import audit_paths
+    from razzlog.render.show import find_report
+    from razzlog.store.show import stored_report
+
+    found = find_report(audit_paths(files), "99")
+    assert found is not None and found.other_game == "Hold'em No Limit" and not found.violations
+    assert stored_report(open_store(store), "99") is None  # counted in files.other_games only
+
+
+@pytest.mark.parametrize("hand_id", ["35874566077"])
 def test_show_finds_what_the_text_path_finds(files: list[str], store: Path, hand_id: str) -> None:
     from razzlog.api import audit_paths
     from razzlog.render.show import find_report
@@ -298,4 +318,4 @@ def test_show_finds_what_the_text_path_finds(files: list[str], store: Path, hand
         expected.hand_id,
     )
     assert found.violations == expected.violations
-    assert (found.hand is None) == (expected.hand is None)  # "99" is a Hold'em hand: no replay
+    assert (found.hand is None) == (expected.hand is None)
