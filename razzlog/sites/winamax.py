@@ -63,6 +63,7 @@ from razzlog.sites.common import (
     bracketed,
     check_played_at,
     check_table_size,
+    low_ranks,
     seat_of,
 )
 from razzlog.sites.errors import Vocabulary
@@ -106,6 +107,17 @@ def money(text: str) -> Decimal:
 def last_money(value: str) -> Decimal:
     """The amount that ends a phrase such as ``"NAME bets 25€"``."""
     return money(value[value.rindex(" ") + 1 :])
+
+
+# "Low : 8-6-4-2-A": how razzlog's generator describes a razz low (assumed: no real
+# Winamax razz showdown is known; any other description is not checked)
+_LOW = re.compile(r"Low : ((?:10|[2-9TJQKA])(?:-(?:10|[2-9TJQKA]))*)")
+
+
+def described_low(text: str) -> tuple[int, ...]:
+    """The ranks of a described low (``"Low : 8-6-4-2-A"``); () for any other hand."""
+    m = _LOW.fullmatch(text)
+    return low_ranks(m.group(1).replace("-", ",")) if m else ()
 
 
 def seen_cards(value: str) -> tuple[Card, ...]:
@@ -283,8 +295,9 @@ class WinamaxTransformer(SiteTransformer):
         return Collect(self._player(c[0]), money(amount), pot, self._lineno(c[0]))
 
     def show(self, c: list[Token]) -> Show:
-        # the hand's description ("(Straight King high)") is not a low razzlog can check
-        return Show(self.current, self._player(c[0]), bracketed(c[1].value), (), self._lineno(c[0]))
+        # " (Low : 8-6-4-2-A)"; another description ("(Straight King high)") is not checked
+        description = described_low(c[2].value[2:-1]) if len(c) > 2 else ()
+        return Show(self.current, self._player(c[0]), bracketed(c[1].value), description, self._lineno(c[0]))
 
     # -- summary
     def pot_line(self, c: list[Token]) -> SummaryPot:
@@ -299,6 +312,7 @@ class WinamaxTransformer(SiteTransformer):
         street: Street | None = None
         cards: tuple[Card, ...] = ()
         won: Decimal | None = None
+        description: tuple[int, ...] = ()
         for t in c[1:]:
             k = t.type
             if k == "SHOWED":
@@ -308,11 +322,21 @@ class WinamaxTransformer(SiteTransformer):
                 self._amounts(t)
                 outcome = SeatOutcome.SHOWED_WON if k == "WON" else SeatOutcome.COLLECTED
                 won = last_money(t.value)
+            elif k == "WITH_HAND":
+                description = described_low(t.value[len(" with ") :])
             elif k == "FOLDED":
                 outcome = SeatOutcome.FOLDED
                 street = _STREET_OF_FOLD.get(t.value[len(" folded on the ") :].lower())
         return SummarySeat(
-            seat_of(c[0]), self._player(c[0]), outcome, street, None, cards, won, (), self._lineno(c[0])
+            seat_of(c[0]),
+            self._player(c[0]),
+            outcome,
+            street,
+            None,
+            cards,
+            won,
+            description,
+            self._lineno(c[0]),
         )
 
     # -- the hand
