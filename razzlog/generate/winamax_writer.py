@@ -11,7 +11,8 @@ sets no level); ``*** ANTE/BLINDS ***`` holds the antes.
 What Winamax prints differently, and what the dealer does about it under
 Winamax's house rules (``house.py``): every hand at the showdown is shown; no
 uncalled bet is returned in the log: its amount stays in the bettor's last
-collection (or is collected alone from a side pot of its own) and in the
+collection (or is collected alone from a side pot of its own, as in the real
+hold'em log) and in the
 total pot, which is printed after the rake; no muck line, no ``Betting is
 capped``; the summary names only the players who showed or won.
 

@@ -172,12 +172,14 @@ class WinamaxTransformer(SiteTransformer):
         super().__init__()
         self.bet = _ZERO
         self.put: dict[str, Decimal] = {}
+        self.left: dict[str, Decimal] = {}  # each player's stack still behind
         self.header_tokens: list[Token] = []
 
     def reset(self, names: tuple[str, ...], first_line: int) -> None:
         super().reset(names, first_line)
         self.bet = _ZERO
         self.put = {}
+        self.left = {}
         self.header_tokens = []
 
     # -- header
@@ -230,13 +232,17 @@ class WinamaxTransformer(SiteTransformer):
     def seat(self, c: list[Token]) -> Seat:
         stack = c[1].value  # " (1546.72€)" or " (18694, 9€ bounty)"
         self._amounts(c[1])
-        return Seat(
+        seat = Seat(
             seat_of(c[0]), self._player(c[0]), money(stack[2:-1].split(",")[0]), False, self._lineno(c[0])
         )
+        self.left[seat.player] = seat.stack
+        return seat
 
     def ante(self, c: list[Token]) -> Ante:
         self._amounts(c[0])
-        return Ante(self._player(c[0]), last_money(c[0].value), c[-1].type == "ALL_IN", self._lineno(c[0]))
+        ante = Ante(self._player(c[0]), last_money(c[0].value), c[-1].type == "ALL_IN", self._lineno(c[0]))
+        self.left[ante.player] = self.left.get(ante.player, _ZERO) - ante.amount
+        return ante
 
     # -- streets
     def street(self, c: list[Token]) -> StreetStart:
@@ -267,18 +273,26 @@ class WinamaxTransformer(SiteTransformer):
         self._amounts(verb)
         printed = last_money(verb.value)
         had = self.put.get(player, _ZERO)
+        left = self.left.get(player, _ZERO)
+        all_in = c[-1].type == "ALL_IN"
         to: Decimal | None = None
         if kind is ActionKind.RAISE:
-            # "raises -6.10€ to 18.90€": the all-in raise of the player who brought
-            # in, printed without the bring-in (docs/sites/winamax.md)
-            to = printed if printed >= self.bet else had + printed
+            if printed >= self.bet:
+                to = printed
+            else:
+                # "raises -6.10€ to 18.90€": the all-in raise of the player who brought
+                # in, printed without the bring-in and without " and is all-in" (the
+                # real log): the chips of the raise, the whole stack behind
+                to = had + printed
+                all_in = all_in or printed == left
             amount = to - self.bet
-            self.put[player] = to
+            added = to - had
         else:
-            amount = printed
-            self.put[player] = had + amount
+            amount = added = printed
+        self.put[player] = had + added
+        self.left[player] = left - added
         self.bet = max(self.bet, self.put[player])
-        return Action(self.current, player, kind, amount, to, c[-1].type == "ALL_IN", line)
+        return Action(self.current, player, kind, amount, to, all_in, line)
 
     def collect(self, c: list[Token]) -> Collect:
         value = c[0].value  # "\nNAME collected 258€ from side pot 1"
@@ -363,18 +377,20 @@ def _uncalled_returned(events: list[Event]) -> list[Event]:
     second = ranked[1][1] if len(ranked) > 1 else _ZERO
     player, top = ranked[0]
     excess = top - second
-    collects = [i for i, e in enumerate(events) if isinstance(e, Collect) and e.player == player]
-    if excess <= 0 or not collects:
-        return events
-    last_collect = events[collects[-1]]
-    assert isinstance(last_collect, Collect)
-    if last_collect.amount < excess:
+    # out of their last collection that holds it (Winamax's logs show the excess
+    # alone as a side pot, "collected 854 from side pot 1", in the real hold'em log)
+    taking = [
+        i
+        for i, e in enumerate(events)
+        if isinstance(e, Collect) and e.player == player and e.amount >= excess
+    ]
+    if excess <= 0 or not taking:
         return events  # the log's own amounts are judged as they are
+    last_collect = events[taking[-1]]
+    assert isinstance(last_collect, Collect)
     out: list[Event | None] = list(events)
-    # out of their last collection; one of the excess alone ("collected 854 from
-    # side pot 1", the real hold'em log) goes
     kept = last_collect.amount - excess
-    out[collects[-1]] = dataclasses.replace(last_collect, amount=kept) if kept else None
+    out[taking[-1]] = dataclasses.replace(last_collect, amount=kept) if kept else None
     for i, e in enumerate(out):
         if isinstance(e, SummaryPot):
             out[i] = dataclasses.replace(e, total=e.total - excess)
