@@ -92,8 +92,6 @@ SYNTAX = Syntax(
     returned=r"(?!)",  # Winamax prints no uncalled bet line
 )
 
-_CURRENCY_OF_SIGN = {"€": "EUR", "$": "USD", "£": "GBP"}
-
 # --------------------------------------------------------------------------- values
 
 
@@ -196,9 +194,8 @@ class WinamaxTransformer(SiteTransformer):
         stakes = h["STAKES"].value[:-4].split("/")  # "5€/25€/50€) - "
         tournament = _TOURNAMENT.match(h["TOURNAMENT"].value) if "TOURNAMENT" in h else None
         real_money = t["MONEY_KIND"].value == " (real money)"
-        currency: str | None = None
-        if tournament is None and real_money:
-            currency = _CURRENCY_OF_SIGN.get(stakes[-1][-1], "EUR")
+        # Winamax's real-money tables play in euros; play money and chips have no currency
+        currency = "EUR" if tournament is None and real_money else None
         self._table_currency(currency)
         self._amounts(h["STAKES"])
         table = t["TABLE"].value[len("\nTable: '") : -1]

@@ -324,3 +324,11 @@ def test_names_that_look_like_lines_parse_the_same() -> None:
 
 def _fields(e: object) -> dict[str, object]:
     return {k: getattr(e, k) for k in e.__dataclass_fields__}  # type: ignore[attr-defined]
+
+
+def test_a_dollar_at_a_euro_table_is_a_parse_error_at_the_amount() -> None:
+    text = RAZZ.read_text(encoding="utf-8").replace("(5€/25€/50€)", "(5€/25€/50$)")
+    result = parse_text(text)
+    assert isinstance(result, Violation)
+    assert (result.rule, result.line, result.column) == ("parse-error", 1, 89)  # the "$"
+    assert "EUR" in result.message
