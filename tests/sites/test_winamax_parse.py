@@ -332,3 +332,18 @@ def test_a_dollar_at_a_euro_table_is_a_parse_error_at_the_amount() -> None:
     assert isinstance(result, Violation)
     assert (result.rule, result.line, result.column) == ("parse-error", 1, 89)  # the "$"
     assert "EUR" in result.message
+
+
+def test_a_sits_out_line_makes_no_event() -> None:
+    """``NAME sits out`` (the status line fpdb's Winamax reader expects), by anyone."""
+    text = RAZZ.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    lines.insert(17, "Somebody else sits out")  # after Player0's 4th street bet
+    hand = parse_text("\n".join(lines))
+    assert isinstance(hand, Hand)
+    assert hand.events == tuple(_shifted(e, 17) for e in REAL_EVENTS)
+
+
+def _shifted(e: object, after: int) -> object:
+    line = getattr(e, "line")
+    return e.__class__(**{**_fields(e), "line": line + 1 if line > after else line})
