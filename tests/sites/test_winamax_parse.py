@@ -345,5 +345,7 @@ def test_a_sits_out_line_makes_no_event() -> None:
 
 
 def _shifted(e: object, after: int) -> object:
-    line = getattr(e, "line")
-    return e.__class__(**{**_fields(e), "line": line + 1 if line > after else line})
+    fields = _fields(e)
+    line = fields["line"]
+    assert isinstance(line, int)
+    return e.__class__(**{**fields, "line": line + 1 if line > after else line})
