@@ -349,3 +349,21 @@ def _shifted(e: object, after: int) -> object:
     line = fields["line"]
     assert isinstance(line, int)
     return e.__class__(**{**fields, "line": line + 1 if line > after else line})
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "facts"),
+    [
+        # hold'em tables print the button after the money kind (the real tournament log)
+        ("6-max (real money)", "6-max (real money) Seat #4 is the button", ("Pampelune", 6, D("5"))),
+        # stakes without the ante: none from the header (the known structure gives 5€)
+        ("(5€/25€/50€)", "(25€/50€)", ("Pampelune", 6, None)),
+        # no table size
+        ("'Pampelune' 6-max (real money)", "'Pampelune' (real money)", ("Pampelune", None, D("5"))),
+    ],
+)
+def test_header_shapes(old: str, new: str, facts: tuple[object, ...]) -> None:
+    hand = parse_text(RAZZ.read_text(encoding="utf-8").replace(old, new))
+    assert isinstance(hand, Hand), hand
+    assert (hand.header.table, hand.header.max_seats, hand.header.ante) == facts
+    assert hand.events == REAL_EVENTS
