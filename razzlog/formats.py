@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 # The sites razzlog reads, as users know them: razzlog.sites' TITLEs, in order (a test checks).
-SITES_READ: tuple[str, ...] = ("PokerStars", "Full Tilt Poker")
+SITES_READ: tuple[str, ...] = ("PokerStars", "Full Tilt Poker", "Winamax")
 
 # (first line's start, what the file is); the first match names it
 _LOOKS_LIKE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -24,7 +24,6 @@ _LOOKS_LIKE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"#Game No ?: ?\d+", "an 888poker hand history"),
         (r"\*{5} (?:888poker|Cassava|Pacific Poker) Hand History", "an 888poker hand history"),
         (r"Poker Hand #[A-Z]{2}\d+:", "a GGPoker hand history (PokerCraft export)"),
-        (r"Winamax Poker - ", "a Winamax hand history"),
         (r"(?:Bovada|Bodog|Ignition) Hand #", "a Bovada / Ignition hand history"),
         (r"Everleaf Gaming Game #", "an Everleaf hand history"),
         (r"Stage #\d+:", "an Absolute Poker / UltimateBet hand history"),

@@ -46,6 +46,7 @@ HEADER_PREFIXES: tuple[str, ...] = (
     "PokerStars Home Game Hand #",
     "Full Tilt Poker Game #",
     "FullTiltPoker Game #",
+    "Winamax Poker - ",
 )
 
 # The line before each hand of an archive a site sends on request (PokerStars: "Hand #1234";
@@ -307,7 +308,10 @@ def _iter_lines_with_encoding(path: str, progress: ReadProgress | None = None) -
 
 def header_site(header: str) -> str:
     """The site whose header prefix starts ``header`` (a line :func:`is_header` accepts)."""
-    return "fulltilt" if without_nul(header).startswith(("Full Tilt", "FullTilt")) else "pokerstars"
+    line = without_nul(header)
+    if line.startswith("Winamax Poker - "):
+        return "winamax"
+    return "fulltilt" if line.startswith(("Full Tilt", "FullTilt")) else "pokerstars"
 
 
 def without_nul(line: str) -> str:

@@ -24,7 +24,6 @@ FIRST_LINES = [
     ("#Game No : 321659466", "an 888poker hand history"),
     ("***** 888poker Hand History for Game 1017245573 *****", "an 888poker hand history"),
     ("Poker Hand #HD1234567: Hold'em No Limit ($0.02/$0.05) - 2021/01/01 00:00:00", "a GGPoker"),
-    ("Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (0.01€/0.02€) - 2016/01/01", "a Winamax"),
     ("Ignition Hand #3617296345 TBL#20208433 HOLDEM No Limit - 2017-12-27 00:34:12", "a Bovada / Ignition"),
     ("Everleaf Gaming Game #196321235", "an Everleaf"),
     ("Stage #1234567: Holdem  No Limit $0.50", "an Absolute Poker / UltimateBet"),

@@ -42,3 +42,17 @@ def test_two_thousand_generated_hands_audit_clean() -> None:
     summary, found = _audit(generate_text(20261129, 2000))
     assert found == []
     assert summary.hands_parsed == 2000
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    players=st.sampled_from([(2, 2), (2, 8), (6, 8)]),
+    site=st.sampled_from(["winamax"]),
+)
+def test_generated_sessions_of_other_sites_audit_clean(
+    seed: int, players: tuple[int, int], site: str
+) -> None:
+    summary, found = _audit(generate_text(seed, 30, players=players, site=site))
+    assert found == []
+    assert summary.hands == summary.hands_parsed == 30

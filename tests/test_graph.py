@@ -19,6 +19,7 @@ from tests.test_stats_history import _hand, _write
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLES = str(REPO / "samples")
+DOLLAR_SAMPLES = (("pokerstars", "0.04-0.08.txt"), ("fulltilt", "0.10-0.20.utf16.txt"))
 
 
 def razzlog(*args: str) -> subprocess.CompletedProcess[str]:
@@ -36,7 +37,7 @@ def test_each_line_ends_at_the_statistics_net(tables) -> None:  # type: ignore[n
     stats = player_stats(tables, "player,currency", players=names)
     last = lines.frame.group_by("player", "currency").agg(pl.all().last())
     joined = stats.join(last, on=["player", "currency"])
-    assert joined.height == stats.height == 3
+    assert joined.height == stats.height == 4  # Hero in dollars and (Winamax) in euros
     assert (joined["net"] == joined["net_right"]).all()
     assert (joined["hands"] == joined["hand"]).all()
     assert (joined["net_showdown"] == joined["net_showdown_right"]).all()
@@ -49,7 +50,7 @@ def test_big_bets_end_at_net_bb(tables) -> None:  # type: ignore[no-untyped-def]
     stats = player_stats(tables, "player,stakes", players=["@hero"])
     ends = {r["stakes"]: r["net"] for r in lines.frame.group_by("stakes").agg(pl.all().last()).iter_rows(named=True)}
     assert ends == pytest.approx({r["stakes"]: r["net_bb"] for r in stats.iter_rows(named=True)})
-    assert lines.series == ("Hero $0.04/$0.08", "Hero $0.10/$0.20")
+    assert lines.series == ("Hero $0.04/$0.08 USD", "Hero $0.10/$0.20 USD", "Hero €25/€50 EUR")
 
 
 def test_hands_are_in_the_order_they_were_played(tmp_path: Path) -> None:
@@ -69,7 +70,9 @@ def test_an_unknown_player_has_no_line(tables) -> None:  # type: ignore[no-untyp
 
 
 def test_the_terminal_drawing_is_plain_text_off_a_terminal() -> None:
-    done = razzlog("graph", SAMPLES, "--width", "60", "--height", "12", "-q")
+    # the dollar samples: one line for Hero (the Winamax sample's Hero plays in euros)
+    dollars = [str(REPO / "samples" / f"{site}-cash-razz-{stakes}") for site, stakes in DOLLAR_SAMPLES]
+    done = razzlog("graph", *dollars, "--width", "60", "--height", "12", "-q")
     assert done.returncode == 0, done.stderr
     assert "Winnings of Hero" in done.stdout and "non-showdown" in done.stdout
     assert "\x1b" not in done.stdout

@@ -684,7 +684,7 @@ def test_other_games_are_counted_by_game_not_reported(
 def test_the_site_registry_dispatches_on_the_header(real: list[RawHand]) -> None:
     assert pokerstars in SITES
     assert parse_raw_hand(real[0]) == parse(real[0])
-    foreign = RawHand("x.txt", 7, ("Winamax Poker - Tournament ...", "more"), "utf-8")
+    foreign = RawHand("x.txt", 7, ("Nowhere Poker - Tournament ...", "more"), "utf-8")
     v = parse_raw_hand(foreign)
     assert isinstance(v, Violation)
     assert (v.rule, v.severity, v.line, v.site) == ("unknown-format", Severity.ERROR, 7, None)

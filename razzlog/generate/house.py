@@ -55,6 +55,9 @@ class House:
     first_hand_ids: tuple[int, int]
     tournament_ids: tuple[int, int]
     epoch: datetime
+    # Every hand at the showdown is shown, none mucked (Winamax: every real log
+    # with a showdown shows each hand, the loser's too).
+    shows_every_hand: bool = False
 
 
 POKERSTARS: House = House(
@@ -110,4 +113,37 @@ FULLTILT: House = House(
     epoch=datetime(2010, 3, 2, 10, 24, 42),
 )
 
-HOUSES = {h.site: h for h in (POKERSTARS, FULLTILT)}
+# Winamax's razz structures: ante a fifth and bring-in two fifths of the small
+# bet, as its real 8-game log shows them (5€/25€/50€ brings in 10€); the other
+# levels follow that rule (assumed: no real log shows them).
+WINAMAX_CASH_STAKES: tuple[Stakes, ...] = (
+    Stakes(10, 20, 2, 4),
+    Stakes(50, 100, 10, 20),
+    Stakes(200, 400, 40, 80),
+    Stakes(2500, 5000, 500, 1000),
+)
+WINAMAX_TOURNAMENT_STAKES: tuple[Stakes, ...] = (
+    Stakes(100, 200, 20, 40, cash=False, level="3", buy_in="9€ + 1€"),
+    Stakes(400, 800, 80, 160, cash=False, level="8", buy_in="45€ + 5€"),
+)
+
+WINAMAX: House = House(
+    site="winamax",
+    cash_stakes=WINAMAX_CASH_STAKES,
+    tournament_stakes=WINAMAX_TOURNAMENT_STAKES,
+    last_aggressor_shows_first=True,
+    all_in_show_last=True,
+    award_after_shows=True,
+    winner_always_mucks=False,
+    turn_up_when_all_in=False,
+    reveal_mucked=False,
+    max_side_pots=7,
+    antes_in_random_order=False,
+    prints_finishes=False,
+    first_hand_ids=(90_000_000_000, 99_000_000_000),
+    tournament_ids=(100_000_000, 999_999_999),
+    epoch=datetime(2016, 11, 12, 22, 39, 0),
+    shows_every_hand=True,
+)
+
+HOUSES = {h.site: h for h in (POKERSTARS, FULLTILT, WINAMAX)}

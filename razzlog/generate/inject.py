@@ -74,6 +74,10 @@ RULES: tuple[str, ...] = (
     "pot-award", "showdown-order", "hand-description", "mucked-winner", "summary-mismatch",
 )  # fmt: skip
 
+# Sites whose house shows the latest street's aggressor first when nobody bet on
+# 7th, and does not judge the order of all-in players with side pots (house.py).
+LAST_AGGRESSOR_SITES = ("fulltilt", "winamax")
+
 ALL_CARDS = tuple(Card(r, s) for r in range(1, 14) for s in "shdc")
 
 
@@ -284,11 +288,11 @@ def _cap_exceeded(h: Hand, rng: random.Random) -> bool:
     if not caps or h.pots or any(e.all_in for e in ev):
         return False
     c = rng.choice(caps)
-    # Full Tilt: the new raise must not make its raiser the first to show (the
+    # Full Tilt, Winamax: the new raise must not make its raiser the first to show (the
     # latest street's aggressor does), which would break the showdown order.
     showdown = "showdown" in (e.kind for e in ev)
     later = any(e.kind in ("bet", "raise") and s[k] > s[c] for k, e in enumerate(ev))
-    if h.site == "fulltilt" and showdown and not later:
+    if h.site in LAST_AGGRESSOR_SITES and showdown and not later:
         return False
     rest = [k for k in range(c + 1, len(ev)) if s[k] == s[c] and ev[k].kind in ("call", "fold")]
     end = max(rest, default=c) + 1

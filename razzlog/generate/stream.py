@@ -11,7 +11,7 @@ import json
 import random
 from collections.abc import Callable, Iterator, Sequence
 
-from razzlog.generate import Hand, fulltilt_writer, pokerstars_writer
+from razzlog.generate import Hand, fulltilt_writer, pokerstars_writer, winamax_writer
 from razzlog.generate.house import HOUSES
 from razzlog.generate.inject import RULES, inject
 from razzlog.generate.tables import generate_hands
@@ -19,8 +19,22 @@ from razzlog.generate.tables import generate_hands
 WRITERS: dict[str, Callable[[Hand], str]] = {
     "pokerstars": pokerstars_writer.write_hand,
     "fulltilt": fulltilt_writer.write_hand,
+    "winamax": winamax_writer.write_hand,
 }
 SITES = tuple(WRITERS)
+# The hand id as a site prints it, where it is not the dealer's number.
+PRINTED_IDS: dict[str, Callable[[Hand], str]] = {"winamax": winamax_writer.hand_id}
+# Rules a site's format cannot carry a violation of.  Winamax prints no uncalled
+# bet (its amount stays in the pot), no muck line, and no summary line for a
+# player who folded: a wrong return, a mucked winner or a wrong fold street
+# cannot be written.
+UNWRITABLE_RULES: dict[str, tuple[str, ...]] = {
+    "winamax": ("uncalled-bet", "mucked-winner", "summary-mismatch")
+}
+
+
+def _dealer_id(hand: Hand) -> str:
+    return str(hand.hand_id)
 
 
 def write_hand(hand: Hand) -> str:
@@ -54,6 +68,8 @@ def stream_labeled(
         raise ValueError(f"no writer for site {site!r}; choose {', '.join(SITES)}")
     picker = random.Random(f"{seed}/violations")
     pending: list[dict[str, str]] = []
+    rules = [r for r in rules if r not in UNWRITABLE_RULES.get(site, ())]
+    printed_id = PRINTED_IDS.get(site, _dealer_id)
 
     def mutate(hand: Hand) -> Hand:
         if violations <= 0 or picker.random() >= violations:
@@ -61,7 +77,7 @@ def stream_labeled(
         for rule in picker.sample(list(rules), len(rules)):
             changed = inject(hand, rule, picker)
             if changed is not None:
-                pending.append({"hand_id": str(hand.hand_id), "rule": rule})
+                pending.append({"hand_id": printed_id(hand), "rule": rule})
                 return changed
         return hand
 

@@ -71,8 +71,26 @@ CASINO = Profile(
     bring_in_fraction=(Decimal("0.4"), Decimal("0.5")),  # seed 001: half or two fifths
 )
 
-PROFILES: dict[str, Profile] = {p.name: p for p in (POKERSTARS, FULLTILT, CASINO)}
-SITE_DEFAULT_PROFILE: dict[str, str] = {"pokerstars": "pokerstars", "fulltilt": "fulltilt"}
+# Winamax (docs/sites/winamax.md): what its real logs show, the rest as Full Tilt's.
+WINAMAX = Profile(
+    name="winamax",
+    bring_in_tie_by_suit=True,  # assumed: no tie in the real logs; the seeds' majority
+    # assumed as Full Tilt's: no real log shows a 7th street without a bet
+    showdown_order_without_bet=ShowdownOrder.LAST_AGGRESSOR,
+    # real log (7-Card Stud, all-in on 3rd): the player who is not all-in shows first
+    judge_side_pot_showdown_order=False,
+    raises_per_round=3,  # assumed: no capped round in the real logs
+    cap_heads_up=True,  # assumed
+    fourth_street_open_pair_double=False,
+    bring_in_fraction=(Decimal("0.3"), Decimal("0.5")),  # real logs: 10€ of 25€ (0.4)
+)
+
+PROFILES: dict[str, Profile] = {p.name: p for p in (POKERSTARS, FULLTILT, CASINO, WINAMAX)}
+SITE_DEFAULT_PROFILE: dict[str, str] = {
+    "pokerstars": "pokerstars",
+    "fulltilt": "fulltilt",
+    "winamax": "winamax",
+}
 
 
 def profile_for(name: str, site: str, open_pair_double: bool = False) -> Profile:

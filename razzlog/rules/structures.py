@@ -26,6 +26,7 @@ KNOWN_STRUCTURES: dict[tuple[str, str | None, Decimal], tuple[Decimal, Decimal]]
     ("pokerstars", None, D("75")): (D("15"), D("25")),
     ("pokerstars", None, D("200")): (D("40"), D("60")),
     ("fulltilt", "USD", D("0.10")): (D("0.02"), D("0.03")),
+    ("winamax", "EUR", D("25")): (D("5"), D("10")),  # 5€/25€/50€, brings in 10€
 }
 
 
