@@ -44,7 +44,15 @@ HEADER_PREFIXES: tuple[str, ...] = (
     "PokerStars Home Game Hand #",
     "Full Tilt Poker Game #",
     "FullTiltPoker Game #",
+    '<game id="',
 )
+
+# Lines that are no hand but say something about the hands after them in the same file
+# (Merge writes its game and stakes once, ``<description type="Razz" stakes="Limit $0.50/$1"/>``,
+# before the ``<game>`` elements they apply to).  Such a line ends the hand before it and is
+# given, with its line number, to every later hand of the file (``RawHand.context``) until the
+# next one replaces it; a site module declares them as ``CONTEXT_PREFIXES`` (a test checks).
+CONTEXT_PREFIXES: tuple[str, ...] = ("<description ",)
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"
@@ -101,6 +109,8 @@ class RawHand:
     first_line: int  # 1-based physical line number of the header line
     lines: tuple[str, ...]  # without line endings; blank lines inside kept as ""; none trailing
     encoding: str  # "utf-8", "utf-8-sig", "utf-16-le", "utf-16-be" or "cp1252"
+    # the file's context lines in force for this hand (CONTEXT_PREFIXES), as (line number, text)
+    context: tuple[tuple[int, str], ...] = ()
 
 
 def display_name(path: str) -> str:
@@ -272,7 +282,10 @@ def _iter_lines_with_encoding(path: str, progress: ReadProgress | None = None) -
 
 def header_site(header: str) -> str:
     """The site whose header prefix starts ``header`` (a line :func:`is_header` accepts)."""
-    return "fulltilt" if without_nul(header).startswith(("Full Tilt", "FullTilt")) else "pokerstars"
+    line = without_nul(header)
+    if line.startswith("<game"):
+        return "merge"
+    return "fulltilt" if line.startswith(("Full Tilt", "FullTilt")) else "pokerstars"
 
 
 def without_nul(line: str) -> str:
@@ -318,14 +331,20 @@ def _hands_of_file(
 
 
 def hands_of_lines(
-    path: str, numbered: Iterable[tuple[str, str]], first_lineno: int = 1, in_folder: bool = False
+    path: str,
+    numbered: Iterable[tuple[str, str]],
+    first_lineno: int = 1,
+    in_folder: bool = False,
+    context: tuple[tuple[int, str], ...] = (),
 ) -> Iterator[RawHand | Violation]:
     """The hands of ``path`` whose ``(line, encoding)`` pairs, from line ``first_lineno`` on, are
     ``numbered``: the whole file, or the rest of it from a hand header on (what
     :mod:`razzlog.blocks` hands to workers).  An ``OSError`` raised by ``numbered``
     becomes a violation at the line where reading failed.  No hand header at all is an
     ``unknown-format`` error at line 1, or a warning for a file found in a folder
-    (``in_folder``): a folder of hand histories may hold notes or tournament summaries."""
+    (``in_folder``): a folder of hand histories may hold notes or tournament summaries.
+    ``context``: the context lines (:data:`CONTEXT_PREFIXES`) in force where ``numbered``
+    starts (a block of a file cut after them, :mod:`razzlog.blocks`)."""
     name = display_name(path)
     lines: list[str] = []  # the current hand; empty: before the first header
     first_line = 0
@@ -338,9 +357,10 @@ def hands_of_lines(
 
     def finish() -> RawHand:
         encoding = "cp1252" if "cp1252" in encodings else next(iter(encodings))
-        return RawHand(name, first_line, tuple(lines), encoding)
+        return RawHand(name, first_line, tuple(lines), encoding, context)
 
     prefixes = HEADER_PREFIXES
+    context_prefixes = CONTEXT_PREFIXES
     try:
         for lineno, (line, encoding) in enumerate(numbered, start=first_lineno):
             if line.startswith(prefixes) or ("\x00" in line and is_header(line)):
@@ -354,6 +374,13 @@ def hands_of_lines(
                 first_line = lineno
                 encodings = {encoding}
                 blanks = 0
+            elif line.startswith(context_prefixes):
+                # it ends the hand before it, and holds for the hands after it
+                if lines:
+                    yield finish()
+                    lines = []
+                skipping = False
+                context = ((lineno, line),)
             elif skipping:
                 continue
             elif not lines:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from razzlog.events import Hand
-from razzlog.sites import fulltilt, pokerstars
+from razzlog.sites import fulltilt, merge, pokerstars
 from razzlog.sources import RawHand, without_nul
 from razzlog.violations import Severity, Violation
 
@@ -23,7 +23,7 @@ class Site(Protocol):
     def parse_hand(self, raw: RawHand) -> Hand | Violation: ...
 
 
-SITES: tuple[Site, ...] = (pokerstars, fulltilt)
+SITES: tuple[Site, ...] = (pokerstars, fulltilt, merge)
 
 
 def site_for(first_line: str) -> Site | None:

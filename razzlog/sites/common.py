@@ -288,12 +288,8 @@ class SiteParser(Generic[T]):
             found = _CUT_HAND_ID.search(lines[0])
             hand_id = found.group(1) if found else None
         # a game named by a cut header ("Razz Lim") is not another game: the hand is truncated
-        if game is not None and game.lower() != "razz" and not cut_header:
-            article = "an" if game[0].lower() in "aeiou" else "a"
-            message = f"skipped {article} {game} hand: razzlog reads razz only"
-            return site_violation(
-                raw, self.site, "unknown-format", Severity.WARNING, raw.first_line, hand_id, message
-            )
+        if game is not None and not cut_header and (skipped := other_game(raw, self.site, hand_id, game)):
+            return skipped
         if not has_summary(lines):
             message = f"hand ends at line {raw.first_line + len(lines) - 1} before its summary"
             return site_violation(
@@ -322,6 +318,17 @@ class SiteParser(Generic[T]):
 
 
 # --------------------------------------------------------------------------- hands
+
+
+def other_game(raw: RawHand, site: str, hand_id: str | None, game: str) -> Violation | None:
+    """What a hand of another game than razz is (``game`` as the site names it: "Hold'em",
+    "7-Stud H/L8"): skipped with a warning naming the game; None for razz.  Shared by the
+    sites read with a grammar (:meth:`SiteParser.parse_hand`) and those read otherwise."""
+    if game.lower() == "razz":
+        return None
+    article = "an" if game[:1].lower() in "aeiou" else "a"
+    message = f"skipped {article} {game} hand: razzlog reads razz only"
+    return site_violation(raw, site, "unknown-format", Severity.WARNING, raw.first_line, hand_id, message)
 
 
 def readable_header(header: str) -> str:
