@@ -288,11 +288,15 @@ def _cap_exceeded(h: Hand, rng: random.Random) -> bool:
     # latest street's aggressor does), which would break the showdown order.
     showdown = "showdown" in (e.kind for e in ev)
     later = any(e.kind in ("bet", "raise") and s[k] > s[c] for k, e in enumerate(ev))
-    if h.site == "fulltilt" and showdown and not later:
+    if h.site in ("fulltilt", "merge") and showdown and not later:
         return False
     rest = [k for k in range(c + 1, len(ev)) if s[k] == s[c] and ev[k].kind in ("call", "fold")]
     end = max(rest, default=c) + 1
     calls = [k for k in rest if ev[k].kind == "call"]
+    # Merge: a round that has come down to two players has no cap (docs/sites/merge.md)
+    folded = {e.player for e in ev[:end] if e.kind == "fold"}
+    if h.site == "merge" and len({seat.player for seat in h.seats} - folded) <= 2:
+        return False
     if not calls or any(ev[k].kind not in ("call", "fold") for k in range(c + 1, end)):
         return False
     unit, level = h.stakes.bet_for(s[c]), ev[c - 1].to

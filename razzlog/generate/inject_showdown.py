@@ -46,8 +46,8 @@ def _pot_award(h: Hand, rng: random.Random) -> bool:
 
 def _showdown_order(h: Hand, rng: random.Random) -> bool:
     ev = h.events
-    # Full Tilt's order of all-in players is not judged when there are side pots.
-    free = {e.player for e in ev if e.all_in} if h.site == "fulltilt" and h.pots else set()
+    # Full Tilt's and Merge's order of all-in players is not judged when there are side pots.
+    free = {e.player for e in ev if e.all_in} if h.site in ("fulltilt", "merge") and h.pots else set()
     options = [
         k
         for k in range(len(ev) - 1)

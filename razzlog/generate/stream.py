@@ -11,7 +11,7 @@ import json
 import random
 from collections.abc import Callable, Iterator, Sequence
 
-from razzlog.generate import Hand, fulltilt_writer, pokerstars_writer
+from razzlog.generate import Hand, fulltilt_writer, merge_writer, pokerstars_writer
 from razzlog.generate.house import HOUSES
 from razzlog.generate.inject import RULES, inject
 from razzlog.generate.tables import generate_hands
@@ -19,8 +19,11 @@ from razzlog.generate.tables import generate_hands
 WRITERS: dict[str, Callable[[Hand], str]] = {
     "pokerstars": pokerstars_writer.write_hand,
     "fulltilt": fulltilt_writer.write_hand,
+    "merge": merge_writer.write_hand,
 }
 SITES = tuple(WRITERS)
+# per site: the injected violations its format cannot show (no summary lines…)
+UNWRITABLE: dict[str, frozenset[str]] = {"merge": merge_writer.UNWRITABLE_RULES}
 
 
 def write_hand(hand: Hand) -> str:
@@ -52,6 +55,7 @@ def stream_labeled(
     """
     if site not in WRITERS:
         raise ValueError(f"no writer for site {site!r}; choose {', '.join(SITES)}")
+    rules = [rule for rule in rules if rule not in UNWRITABLE.get(site, ())]
     picker = random.Random(f"{seed}/violations")
     pending: list[dict[str, str]] = []
 
