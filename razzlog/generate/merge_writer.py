@@ -25,7 +25,7 @@ from razzlog.generate import Event, Hand, Stakes, money_text
 
 # Injected violations this format cannot show: it prints no summary, no total pot and
 # no rake, and a low only for the winner of a pot (razzlog.generate.stream leaves them out).
-UNWRITABLE_RULES = frozenset({"summary-mismatch", "pot-total", "hand-description"})
+UNWRITABLE_RULES: frozenset[str] = frozenset({"summary-mismatch", "pot-total", "hand-description"})
 
 STREET_ROUNDS = {4: "FOURTH_STREET", 5: "FIFTH_STREET", 6: "SIXTH_STREET", 7: "SEVENTH_STREET"}
 _EPOCH_OFFSET = timedelta(hours=5)  # starttime is the site's clock, UTC-5
