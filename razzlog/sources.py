@@ -113,6 +113,28 @@ class RawHand:
     context: tuple[tuple[int, str], ...] = ()
 
 
+# A context line kept with a stored hand's text (razzlog.store): before the hand's lines, as
+# "\x01LINE\x01TEXT".  No hand's first line starts with \x01 (a header starts with its
+# prefix, NULs aside), so a stored text that does holds context lines.
+_STORED_CONTEXT = "\x01"
+
+
+def stored_text(raw: RawHand) -> str:
+    """A hand's text as the store keeps it: its lines joined by ``\n``, after its context lines."""
+    context = [f"{_STORED_CONTEXT}{line}{_STORED_CONTEXT}{text}" for line, text in raw.context]
+    return "\n".join([*context, *raw.lines])
+
+
+def stored_hand(file: str, first_line: int, text: str, encoding: str) -> RawHand:
+    """The hand :func:`stored_text` kept as ``text``."""
+    lines = text.split("\n")
+    context: list[tuple[int, str]] = []
+    while len(lines) > 1 and lines[0].startswith(_STORED_CONTEXT):
+        number, _, line = lines.pop(0)[1:].partition(_STORED_CONTEXT)
+        context.append((int(number), line))
+    return RawHand(file, first_line, tuple(lines), encoding, tuple(context))
+
+
 def display_name(path: str) -> str:
     """The name used for ``path`` in hands and violations."""
     return STDIN_NAME if path == STDIN else path
