@@ -156,14 +156,57 @@ def blocks_of_range(
     in encoding ``mode``.  What the store reads of a file that grew (:mod:`razzlog.store`).
     ``in_folder``: the file was found in a folder (see :class:`HandBlock`).
     OSError if the file cannot be opened."""
+    context = _context_before(path, start) if start else ()
     with open(path, "rb") as raw:
         raw.seek(start)
         stream = _Limited(raw, end - start)
         head = _read(stream, max(block_bytes, 3), progress)
         file_mode = encoding_mode(head) if mode is None else mode
         yield from _cut_blocks(
-            name, stream, head, file_mode, block_bytes, MAX_BLOCK_BYTES, progress, first_line, mode, in_folder
+            name,
+            stream,
+            head,
+            file_mode,
+            block_bytes,
+            MAX_BLOCK_BYTES,
+            progress,
+            first_line,
+            mode,
+            in_folder,
+            context,
         )
+
+
+def _context_before(path: str, start: int) -> tuple[tuple[int, str], ...]:
+    """The context lines in force at byte ``start`` of ``path`` (the start of a line): the
+    latest one before it, numbered as the serial reading numbers it.  The bytes before are
+    searched first (a file without a context prefix is not decoded)."""
+
+    def chunks() -> Iterator[bytes]:
+        with open(path, "rb") as stream:
+            left = start
+            while left > 0 and (piece := stream.read(min(left, 1024 * 1024))):
+                left -= len(piece)
+                yield piece
+
+    head = b"".join(c for _, c in zip(range(1), chunks(), strict=False))
+    mode = encoding_mode(head)
+    encoding = "ascii" if mode in (PLAIN, UTF8_BOM) else mode
+    needles = [prefix.encode(encoding) for prefix in CONTEXT_PREFIXES]
+    longest = max(len(n) for n in needles)
+    found, tail = False, b""
+    for piece in chunks():
+        window = tail + piece
+        if any(n in window for n in needles):
+            found = True
+            break
+        tail = window[-longest:]
+    context: tuple[tuple[int, str], ...] = ()
+    if found:
+        for lineno, (line, _) in enumerate(decoded_lines(chunks()), start=1):
+            if line.startswith(CONTEXT_PREFIXES):
+                context = ((lineno, line),)
+    return context
 
 
 class _Limited:
@@ -191,11 +234,11 @@ def _cut_blocks(
     first_line: int = 1,
     block_mode: str | None = None,  # None: the first block decodes the file's start (its BOM) itself
     in_folder: bool = False,
+    context: tuple[tuple[int, str], ...] = (),  # the context lines in force at the first block
 ) -> Iterator[HandBlock | RawHand | Violation]:
     at_end = not buffer
     want = block_bytes
     failed: OSError | None = None
-    context: tuple[tuple[int, str], ...] = ()
     try:
         while not at_end:
             while len(buffer) < want and not at_end:

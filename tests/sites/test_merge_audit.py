@@ -85,3 +85,37 @@ def test_a_folder_mixing_sites_reads_each(tmp_path: Path) -> None:
     (tmp_path / "merge.xml").write_text(generate_text(3, 2, site="merge"), encoding="utf-8")
     sites = sorted({r.hand.header.site for r in audit_paths([str(tmp_path)]) if r.hand is not None})
     assert sites == ["merge", "pokerstars"]
+
+
+def test_the_store_keeps_the_description_with_each_game(tmp_path: Path) -> None:
+    # a file with one description, imported, then grown by more games and imported again:
+    # the games read from the middle of the file have the description too
+    text = generate_text(4, 6, site="merge")
+    lines = [
+        line for i, line in enumerate(text.split("\n")) if i == 0 or not line.startswith("<description ")
+    ]
+    starts = [i for i, line in enumerate(lines) if line.startswith("<game ")]
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    log = folder / "session.xml"
+    log.write_text("\n".join(lines[: starts[3]]) + "\n", encoding="utf-8")
+    store = str(tmp_path / "store")
+    assert razzlog("import", str(folder), "--store", store).returncode == 0
+    log.write_text("\n".join(lines), encoding="utf-8")
+    assert razzlog("import", str(folder), "--store", store).returncode == 0
+    from_text = razzlog("audit", str(folder), "--format", "json").stdout
+    for profile in ("auto", "casino"):  # the store's own rows, and a re-parse of its texts
+        from_store = razzlog("audit", "--store", store, "--profile", profile, "--format", "json")
+        found = json.loads(from_store.stdout)
+        assert (found["hands"], found["hands_parsed"]) == (6, 6)
+    assert json.loads(razzlog("audit", "--store", store, "--format", "json").stdout) == json.loads(from_text)
+
+
+def test_stored_text_round_trips_the_context() -> None:
+    from razzlog.sources import stored_hand, stored_text
+
+    raw = RawHand("f.xml", 7, ('<game id="1-2">', "</game>"), "cp1252", ((1, '<description type="Razz"/>'),))
+    assert stored_hand("f.xml", 7, stored_text(raw), "cp1252") == raw
+    plain = RawHand("f.txt", 1, ("PokerStars Hand #1:", "x"), "utf-8")
+    assert stored_text(plain) == "PokerStars Hand #1:\nx"
+    assert stored_hand("f.txt", 1, stored_text(plain), "utf-8") == plain
