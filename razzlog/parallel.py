@@ -344,7 +344,9 @@ def in_tasks(items: Iterable[HandBlock | RawHand | Violation], size: int) -> Ite
             yield item
             continue
         chunk.append(
-            item if isinstance(item, Violation) else (item.file, item.first_line, item.lines, item.encoding, item.context)
+            item
+            if isinstance(item, Violation)
+            else (item.file, item.first_line, item.lines, item.encoding, item.context)
         )
         if len(chunk) >= size:
             yield chunk
