@@ -29,6 +29,7 @@ from typing import BinaryIO
 
 from razzlog.lines import PLAIN, UTF8_BOM, UTF16_BE, UTF16_LE, decoded_lines, encoding_mode
 from razzlog.sources import (
+    CONTEXT_PREFIXES,
     HEADER_PREFIXES,
     STDIN,
     RawHand,
@@ -71,12 +72,30 @@ class HandBlock:
     data: bytes  # ends with a line break unless it ends the file
     mode: str | None  # the file's encoding mode (razzlog.lines.encoding_mode); None: the file's start
     in_folder: bool = False  # found in a folder: no hand history in it is a warning (sources.hands_of_lines)
+    # the file's context lines in force where the block starts (sources.CONTEXT_PREFIXES)
+    context: tuple[tuple[int, str], ...] = ()
 
 
 def hands_of_block(block: HandBlock) -> Iterator[RawHand | Violation]:
     """The hands of ``block`` (and the violations of its text), as the serial reading finds them."""
     lines = decoded_lines(iter((block.data,)), block.mode)
-    return hands_of_lines(block.file, lines, block.first_line, block.in_folder)
+    return hands_of_lines(block.file, lines, block.first_line, block.in_folder, block.context)
+
+
+def _context_after(
+    data: bytes, mode: str, block_mode: str | None, first_line: int, context: tuple[tuple[int, str], ...]
+) -> tuple[tuple[int, str], ...]:
+    """The context lines in force after ``data`` (a block starting at line ``first_line`` with
+    ``context`` in force): the block's last context line, decoded as the serial reading decodes
+    it, or ``context``.  Only a block that holds a context prefix at all is decoded (a Merge
+    file's first block, as a rule), so other files cost one ``bytes.find`` per prefix."""
+    encoding = "ascii" if mode in (PLAIN, UTF8_BOM) else mode
+    if not any(prefix.encode(encoding) in data for prefix in CONTEXT_PREFIXES):
+        return context
+    for lineno, (line, _) in enumerate(decoded_lines(iter((data,)), block_mode), start=first_line):
+        if line.startswith(CONTEXT_PREFIXES):
+            context = ((lineno, line),)
+    return context
 
 
 def iter_blocks(
@@ -137,14 +156,57 @@ def blocks_of_range(
     in encoding ``mode``.  What the store reads of a file that grew (:mod:`razzlog.store`).
     ``in_folder``: the file was found in a folder (see :class:`HandBlock`).
     OSError if the file cannot be opened."""
+    context = _context_before(path, start) if start else ()
     with open(path, "rb") as raw:
         raw.seek(start)
         stream = _Limited(raw, end - start)
         head = _read(stream, max(block_bytes, 3), progress)
         file_mode = encoding_mode(head) if mode is None else mode
         yield from _cut_blocks(
-            name, stream, head, file_mode, block_bytes, MAX_BLOCK_BYTES, progress, first_line, mode, in_folder
+            name,
+            stream,
+            head,
+            file_mode,
+            block_bytes,
+            MAX_BLOCK_BYTES,
+            progress,
+            first_line,
+            mode,
+            in_folder,
+            context,
         )
+
+
+def _context_before(path: str, start: int) -> tuple[tuple[int, str], ...]:
+    """The context lines in force at byte ``start`` of ``path`` (the start of a line): the
+    latest one before it, numbered as the serial reading numbers it.  The bytes before are
+    searched first (a file without a context prefix is not decoded)."""
+
+    def chunks() -> Iterator[bytes]:
+        with open(path, "rb") as stream:
+            left = start
+            while left > 0 and (piece := stream.read(min(left, 1024 * 1024))):
+                left -= len(piece)
+                yield piece
+
+    head = b"".join(c for _, c in zip(range(1), chunks(), strict=False))
+    mode = encoding_mode(head)
+    encoding = "ascii" if mode in (PLAIN, UTF8_BOM) else mode
+    needles = [prefix.encode(encoding) for prefix in CONTEXT_PREFIXES]
+    longest = max(len(n) for n in needles)
+    found, tail = False, b""
+    for piece in chunks():
+        window = tail + piece
+        if any(n in window for n in needles):
+            found = True
+            break
+        tail = window[-longest:]
+    context: tuple[tuple[int, str], ...] = ()
+    if found:
+        for lineno, (line, _) in enumerate(decoded_lines(chunks()), start=1):
+            if line.startswith(CONTEXT_PREFIXES):
+                context = ((lineno, line),)
+    return context
 
 
 class _Limited:
@@ -172,6 +234,7 @@ def _cut_blocks(
     first_line: int = 1,
     block_mode: str | None = None,  # None: the first block decodes the file's start (its BOM) itself
     in_folder: bool = False,
+    context: tuple[tuple[int, str], ...] = (),  # the context lines in force at the first block
 ) -> Iterator[HandBlock | RawHand | Violation]:
     at_end = not buffer
     want = block_bytes
@@ -188,7 +251,8 @@ def _cut_blocks(
                     want = 2 * len(buffer)  # read on to a header to cut at
                     continue
                 break
-            yield HandBlock(path, first_line, buffer[:cut], block_mode, in_folder)
+            yield HandBlock(path, first_line, buffer[:cut], block_mode, in_folder, context)
+            context = _context_after(buffer[:cut], mode, block_mode, first_line, context)
             first_line += _line_breaks(buffer[:cut], mode, block_mode is None)
             block_mode = mode
             buffer = buffer[cut:]
@@ -197,13 +261,13 @@ def _cut_blocks(
         failed = exc
     if at_end and failed is None:
         if buffer or block_mode is None:  # an empty file is one (empty) block: it has no hands
-            yield HandBlock(path, first_line, buffer, block_mode, in_folder)
+            yield HandBlock(path, first_line, buffer, block_mode, in_folder, context)
         return
     # No header to cut at within MAX_BLOCK_BYTES, or reading failed: the rest is read
     # hand by hand from where the blocks stopped, by the serial reading's own code (which
     # reports a read error where it would have).
     rest = _then_fail(buffer, failed) if failed is not None else _chunks_after(buffer, stream, progress)
-    yield from hands_of_lines(path, decoded_lines(rest, block_mode), first_line, in_folder)
+    yield from hands_of_lines(path, decoded_lines(rest, block_mode), first_line, in_folder, context)
 
 
 def _read(stream: BinaryIO | _Limited, size: int, progress: ReadProgress | None) -> bytes:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 # The sites razzlog reads, as users know them: razzlog.sites' TITLEs, in order (a test checks).
-SITES_READ: tuple[str, ...] = ("PokerStars", "Full Tilt Poker", "Winamax")
+SITES_READ: tuple[str, ...] = ("PokerStars", "Full Tilt Poker", "Winamax", "Merge network")
 
 # (first line's start, what the file is); the first match names it
 _LOOKS_LIKE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -35,7 +35,7 @@ _LOOKS_LIKE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"#\d+: (?:No Limit |Pot Limit |Limit )?\S", "a KingsClub hand history"),
         (
             r"(?:<\?xml|<session|<HISTORY|<Game |<game )",
-            "an XML file (iPoker, Merge and Microgaming write XML hand histories)",
+            "an XML file (iPoker and Microgaming write XML hand histories)",
         ),
     )
 )

@@ -48,7 +48,7 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 # A raw hand as sent to a worker: RawHand's fields (a plain tuple pickles faster).
-_RawFields = tuple[str, int, tuple[str, ...], str]
+_RawFields = tuple[str, int, tuple[str, ...], str, tuple[tuple[int, str], ...]]
 # What a worker is given: a block of a file's bytes, or hands already read.
 Task = HandBlock | list[_RawFields | Violation]
 
@@ -350,7 +350,9 @@ def in_tasks(items: Iterable[HandBlock | RawHand | Violation], size: int) -> Ite
             yield item
             continue
         chunk.append(
-            item if isinstance(item, Violation) else (item.file, item.first_line, item.lines, item.encoding)
+            item
+            if isinstance(item, Violation)
+            else (item.file, item.first_line, item.lines, item.encoding, item.context)
         )
         if len(chunk) >= size:
             yield chunk

@@ -47,6 +47,7 @@ HEADER_PREFIXES: tuple[str, ...] = (
     "Full Tilt Poker Game #",
     "FullTiltPoker Game #",
     "Winamax Poker - ",
+    '<game id="',
 )
 
 # The line before each hand of an archive a site sends on request (PokerStars: "Hand #1234";
@@ -58,6 +59,13 @@ _ARCHIVE_SEPARATOR = re.compile(r" *(?:Hand #\d+|\*{8,} # \d+ \*{8,}|BEGIN\s*Ful
 def is_archive_separator(line: str) -> bool:
     return line[:1] in "H*B " and _ARCHIVE_SEPARATOR.match(line) is not None
 
+
+# Lines that are no hand but say something about the hands after them in the same file
+# (Merge writes its game and stakes once, ``<description type="Razz" stakes="Limit $0.50/$1"/>``,
+# before the ``<game>`` elements they apply to).  Such a line ends the hand before it and is
+# given, with its line number, to every later hand of the file (``RawHand.context``) until the
+# next one replaces it; a site module declares them as ``CONTEXT_PREFIXES`` (a test checks).
+CONTEXT_PREFIXES: tuple[str, ...] = ("<description ",)
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"
@@ -137,6 +145,30 @@ class RawHand:
     first_line: int  # 1-based physical line number of the header line
     lines: tuple[str, ...]  # without line endings; blank lines inside kept as ""; none trailing
     encoding: str  # "utf-8", "utf-8-sig", "utf-16-le", "utf-16-be" or "cp1252"
+    # the file's context lines in force for this hand (CONTEXT_PREFIXES), as (line number, text)
+    context: tuple[tuple[int, str], ...] = ()
+
+
+# A context line kept with a stored hand's text (razzlog.store): before the hand's lines, as
+# "\x01LINE\x01TEXT".  No hand's first line starts with \x01 (a header starts with its
+# prefix, NULs aside), so a stored text that does holds context lines.
+_STORED_CONTEXT = "\x01"
+
+
+def stored_text(raw: RawHand) -> str:
+    """A hand's text as the store keeps it: its lines joined by ``\n``, after its context lines."""
+    context = [f"{_STORED_CONTEXT}{line}{_STORED_CONTEXT}{text}" for line, text in raw.context]
+    return "\n".join([*context, *raw.lines])
+
+
+def stored_hand(file: str, first_line: int, text: str, encoding: str) -> RawHand:
+    """The hand :func:`stored_text` kept as ``text``."""
+    lines = text.split("\n")
+    context: list[tuple[int, str]] = []
+    while len(lines) > 1 and lines[0].startswith(_STORED_CONTEXT):
+        number, _, line = lines.pop(0)[1:].partition(_STORED_CONTEXT)
+        context.append((int(number), line))
+    return RawHand(file, first_line, tuple(lines), encoding, tuple(context))
 
 
 def display_name(path: str) -> str:
@@ -311,6 +343,8 @@ def header_site(header: str) -> str:
     line = without_nul(header)
     if line.startswith("Winamax Poker - "):
         return "winamax"
+    if line.startswith("<game"):
+        return "merge"
     return "fulltilt" if line.startswith(("Full Tilt", "FullTilt")) else "pokerstars"
 
 
@@ -357,14 +391,20 @@ def _hands_of_file(
 
 
 def hands_of_lines(
-    path: str, numbered: Iterable[tuple[str, str]], first_lineno: int = 1, in_folder: bool = False
+    path: str,
+    numbered: Iterable[tuple[str, str]],
+    first_lineno: int = 1,
+    in_folder: bool = False,
+    context: tuple[tuple[int, str], ...] = (),
 ) -> Iterator[RawHand | Violation]:
     """The hands of ``path`` whose ``(line, encoding)`` pairs, from line ``first_lineno`` on, are
     ``numbered``: the whole file, or the rest of it from a hand header on (what
     :mod:`razzlog.blocks` hands to workers).  An ``OSError`` raised by ``numbered``
     becomes a violation at the line where reading failed.  No hand header at all is an
     ``unknown-format`` error at line 1, or a warning for a file found in a folder
-    (``in_folder``): a folder of hand histories may hold notes or tournament summaries."""
+    (``in_folder``): a folder of hand histories may hold notes or tournament summaries.
+    ``context``: the context lines (:data:`CONTEXT_PREFIXES`) in force where ``numbered``
+    starts (a block of a file cut after them, :mod:`razzlog.blocks`)."""
     name = display_name(path)
     lines: list[str] = []  # the current hand; empty: before the first header
     first_line = 0
@@ -378,9 +418,10 @@ def hands_of_lines(
 
     def finish() -> RawHand:
         encoding = "cp1252" if "cp1252" in encodings else next(iter(encodings))
-        return RawHand(name, first_line, tuple(lines), encoding)
+        return RawHand(name, first_line, tuple(lines), encoding, context)
 
     prefixes = HEADER_PREFIXES
+    context_prefixes = CONTEXT_PREFIXES
     try:
         for lineno, (line, encoding) in enumerate(numbered, start=first_lineno):
             if line.startswith(prefixes) or ("\x00" in line and is_header(line)):
@@ -394,6 +435,13 @@ def hands_of_lines(
                 first_line = lineno
                 encodings = {encoding}
                 blanks = 0
+            elif line.startswith(context_prefixes):
+                # it ends the hand before it, and holds for the hands after it
+                if lines:
+                    yield finish()
+                    lines = []
+                skipping = False
+                context = ((lineno, line),)
             elif skipping:
                 continue
             elif not lines:

@@ -52,7 +52,9 @@ def test_wrong_high_card_claim_is_a_bring_in_violation(tmp_path: Path) -> None:
 
 
 def test_mixed_folder_of_both_sites_gives_one_report(tmp_path: Path) -> None:
-    (tmp_path / "stars.txt").write_bytes((ROOT / "samples" / "pokerstars-cash-razz-0.04-0.08.txt").read_bytes())
+    (tmp_path / "stars.txt").write_bytes(
+        (ROOT / "samples" / "pokerstars-cash-razz-0.04-0.08.txt").read_bytes()
+    )
     (tmp_path / "tilt.txt").write_bytes(SAMPLE.read_bytes())
     sites = {r.site for r in audit_paths([str(tmp_path)])}
     summary, found = _audit(tmp_path)
@@ -66,7 +68,9 @@ def test_show_replays_a_full_tilt_hand_with_its_high_card_claim() -> None:
 
     shown = subprocess.run(
         [sys.executable, "-m", "razzlog", "show", "26190453000", str(SAMPLE)],
-        capture_output=True, text=True, env={"COLUMNS": "100", "PATH": ""},
+        capture_output=True,
+        text=True,
+        env={"COLUMNS": "100", "PATH": ""},
     )
     assert shown.returncode == 0
     assert "Player5 is high with" in shown.stdout

@@ -23,14 +23,20 @@ from razzlog.generate.stream import generate_labeled, generate_text, write_hands
 
 SAMPLE_SEED = 20260102
 STREETS = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6, "RIVER": 7}
-SUMMARY_STREETS = {"3rd Street": 3, "4th Street": 4, "5th Street": 5, "6th Street": 6,
-                   "River": 7}
+SUMMARY_STREETS = {"3rd Street": 3, "4th Street": 4, "5th Street": 5, "6th Street": 6, "River": 7}
 RANKS = "A23456789TJQK"
 AMOUNT = r"(\$?[\d.]+)"
 # (cash?, small bet) -> (ante, bring-in), from the brief's stakes table
-FORCED = {(True, 4): (1, 2), (True, 10): (2, 5), (True, 25): (5, 10), (True, 100): (10, 25),
-          (True, 500): (50, 200), (False, 75): (15, 25), (False, 100): (20, 30),
-          (False, 400): (80, 125)}
+FORCED = {
+    (True, 4): (1, 2),
+    (True, 10): (2, 5),
+    (True, 25): (5, 10),
+    (True, 100): (10, 25),
+    (True, 500): (50, 200),
+    (False, 75): (15, 25),
+    (False, 100): (20, 30),
+    (False, 400): (80, 125),
+}
 
 
 def units(text: str) -> int:
@@ -122,8 +128,7 @@ class Referee:
             rep.found.add("missing-ante")
         self.summary(lines[k + 1 :])
         self.final_checks()
-        rep.ends = {n: rep.starts[n] - self.put[n] + self.back[n] + self.got[n]
-                    for n in self.seats}
+        rep.ends = {n: rep.starts[n] - self.put[n] + self.back[n] + self.got[n] for n in self.seats}
         return rep
 
     def line(self, line: str) -> None:
@@ -145,16 +150,21 @@ class Referee:
                 self.rep.found.add("uncalled-bet")
             self.committed[name] -= amount
             self.back[name] += amount
-        elif m := re.fullmatch(r"(.+) collected " + AMOUNT + r" from (pot|main pot|side pot-\d)",
-                               line):
+        elif m := re.fullmatch(r"(.+) collected " + AMOUNT + r" from (pot|main pot|side pot-\d)", line):
             self.got[m.group(1)] += units(m.group(2))
             self.pot_wins.setdefault(m.group(3), Counter())[m.group(1)] += units(m.group(2))
-        elif m := re.fullmatch(r"(.+) finished the tournament in (\d+)(?:st|nd|rd|th) place"
-                               r"(?: and received \$([\d,]+\.\d\d)\.)?", line):
+        elif m := re.fullmatch(
+            r"(.+) finished the tournament in (\d+)(?:st|nd|rd|th) place"
+            r"(?: and received \$([\d,]+\.\d\d)\.)?",
+            line,
+        ):
             prize = units("$" + m.group(3).replace(",", "")) if m.group(3) else 0
             self.rep.finishes.append((m.group(1), int(m.group(2)), prize, False))
-        elif m := re.fullmatch(r"(.+) wins the tournament and receives \$([\d,]+\.\d\d)"
-                               r" - congratulations!", line):
+        elif m := re.fullmatch(
+            r"(.+) wins the tournament and receives \$([\d,]+\.\d\d)"
+            r" - congratulations!",
+            line,
+        ):
             self.rep.finishes.append((m.group(1), 1, units("$" + m.group(2).replace(",", "")), True))
         else:
             self.action(*self.who(line, ": "))
@@ -208,7 +218,8 @@ class Referee:
                     rep.found.add("bet-size")
                 self.aggression(name, amount)
             elif self.committed[name] + amount != self.level and not (
-                    all_in and self.committed[name] + amount < self.level):
+                all_in and self.committed[name] + amount < self.level
+            ):
                 rep.found.add("call-amount")
         elif m := re.fullmatch(r"raises " + AMOUNT + " to " + AMOUNT, act):
             to = units(m.group(2))
@@ -256,14 +267,18 @@ class Referee:
         prev = self.prev
         if not prev:
             up = slice(2, min(self.street, 6))
-            best = min(live, key=lambda n: (board_key(self.known[n][up]),  # type: ignore[arg-type]
-                                            self.seats[n]))
+            best = min(
+                live,
+                key=lambda n: (
+                    board_key(self.known[n][up]),  # type: ignore[arg-type]
+                    self.seats[n],
+                ),
+            )
             if self.stack[best] > 0:
                 return best
             prev = best
         i = order.index(prev)
-        return next(n for n in order[i + 1 :] + order[: i + 1]
-                    if n not in self.folded and self.stack[n] > 0)
+        return next(n for n in order[i + 1 :] + order[: i + 1] if n not in self.folded and self.stack[n] > 0)
 
     def aggression(self, name: str, level: int) -> None:
         self.count += 1
@@ -275,8 +290,7 @@ class Referee:
 
     def summary(self, lines: list[str]) -> None:
         rep = self.rep
-        m = re.fullmatch(r"Total pot " + AMOUNT + r"(?: Main pot (.+)\.)? \| Rake " + AMOUNT,
-                         lines[0])
+        m = re.fullmatch(r"Total pot " + AMOUNT + r"(?: Main pot (.+)\.)? \| Rake " + AMOUNT, lines[0])
         assert m, lines[0]
         total, rep.rake = units(m.group(1)), units(m.group(3))
         put = sum(self.put.values()) - sum(self.back.values())
@@ -291,15 +305,16 @@ class Referee:
             rep.features.add("split")
         assert len(lines) == len(self.seats) + 1, lines
         for line in lines[1:]:
-            name = next(n for n in sorted(self.seats, key=len, reverse=True)
-                        if line.startswith(f"Seat {self.seats[n]}: {n} "))
+            name = next(
+                n
+                for n in sorted(self.seats, key=len, reverse=True)
+                if line.startswith(f"Seat {self.seats[n]}: {n} ")
+            )
             rest = line[len(f"Seat {self.seats[name]}: {name} ") :]
             if m := re.fullmatch(r"folded on the (.+?)( \(didn't bet\))?", rest):
                 ok = self.folded.get(name) == SUMMARY_STREETS[m.group(1)]
-                ok &= bool(m.group(2)) == (self.folded.get(name) == 3
-                                           and name not in self.voluntary)
-            elif m := re.fullmatch(r"(?:collected|showed \[.+\] and won) \(" + AMOUNT + r"\).*",
-                                   rest):
+                ok &= bool(m.group(2)) == (self.folded.get(name) == 3 and name not in self.voluntary)
+            elif m := re.fullmatch(r"(?:collected|showed \[.+\] and won) \(" + AMOUNT + r"\).*", rest):
                 ok = units(m.group(1)) == self.got[name]
             else:
                 ok = self.got[name] == 0 and name not in self.folded
@@ -312,8 +327,7 @@ class Referee:
         if len(every) != len(set(every)):
             rep.found.add("duplicate-card")
         order = sorted(self.seats, key=self.seats.__getitem__)
-        top = max(order, key=lambda n: (RANKS.index(self.doors[n][0]),
-                                        "cdhs".index(self.doors[n][1])))
+        top = max(order, key=lambda n: (RANKS.index(self.doors[n][0]), "cdhs".index(self.doors[n][1])))
         i = order.index(top)
         if self.poster != next(n for n in order[i:] + order[:i] if n not in self.ante_all_in):
             rep.found.add("bring-in-player")
@@ -372,13 +386,23 @@ def test_every_hand_is_legal_and_consistent(sample: list) -> None:  # type: igno
 
 def test_features_occur_in_a_sample(sample: list) -> None:  # type: ignore[type-arg]
     seen = Counter(f for hand in sample for f in referee(write_hand(hand)).features)
-    for feature in ("side-pot", "all-in", "capped", "split", "muck", "ante-all-in",
-                    "bring-in-all-in"):
+    for feature in ("side-pot", "all-in", "capped", "split", "muck", "ante-all-in", "bring-in-all-in"):
         assert seen[feature] > 0, (feature, seen)
     text = write_hands(sample)
-    for shape in (" and is all-in", "Betting is capped", "from side pot-1", "from main pot",
-                  ": mucks hand", ": doesn't show hand", "Uncalled bet (", "Tournament #",
-                  "(didn't bet)", "folded on the River", "Rake 0\n", "*** RIVER ***"):
+    for shape in (
+        " and is all-in",
+        "Betting is capped",
+        "from side pot-1",
+        "from main pot",
+        ": mucks hand",
+        ": doesn't show hand",
+        "Uncalled bet (",
+        "Tournament #",
+        "(didn't bet)",
+        "folded on the River",
+        "Rake 0\n",
+        "*** RIVER ***",
+    ):
         assert shape in text, shape
     assert max(len(h.seats) for h in sample) == 8 and min(len(h.seats) for h in sample) == 2
 
@@ -406,7 +430,9 @@ def test_text_shapes() -> None:
         assert re.fullmatch(
             r"PokerStars Hand #\d+: ( Razz Limit \(\$[\d.]+/\$[\d.]+ USD\)|"
             r"Tournament #\d+, \$\d+\+\$\d+ USD Razz Limit - Level [IVXL]+ \(\d+/\d+\)) - "
-            r"\d{4}/\d\d/\d\d \d{1,2}:\d\d:\d\d ET", first), first
+            r"\d{4}/\d\d/\d\d \d{1,2}:\d\d:\d\d ET",
+            first,
+        ), first
         assert "\n\n" not in hand.strip("\n")
 
 

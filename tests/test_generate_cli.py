@@ -29,7 +29,19 @@ def test_same_seed_same_bytes_and_hands_parse(tmp_path: Path) -> None:
 
 def test_labels_name_the_violation_of_each_injected_hand(tmp_path: Path) -> None:
     hands, labels = tmp_path / "hands.txt", tmp_path / "labels.jsonl"
-    done = _run("generate", "-n", "300", "--seed", "3", "--violations", "0.4", "--labels", str(labels), "-o", str(hands))
+    done = _run(
+        "generate",
+        "-n",
+        "300",
+        "--seed",
+        "3",
+        "--violations",
+        "0.4",
+        "--labels",
+        str(labels),
+        "-o",
+        str(hands),
+    )
     assert done.returncode == 0
     want = {d["hand_id"]: d["rule"] for d in map(json.loads, labels.read_text(encoding="utf-8").splitlines())}
     assert 60 < len(want) < 180
@@ -47,7 +59,22 @@ def test_usage_errors_exit_2() -> None:
 
 def test_audit_with_two_jobs_prints_exactly_what_one_job_prints(tmp_path: Path) -> None:
     hands, labels = tmp_path / "hands.txt", tmp_path / "labels.jsonl"
-    assert _run("generate", "-n", "500", "--seed", "8", "--violations", "0.3", "--labels", str(labels), "-o", str(hands)).returncode == 0
+    assert (
+        _run(
+            "generate",
+            "-n",
+            "500",
+            "--seed",
+            "8",
+            "--violations",
+            "0.3",
+            "--labels",
+            str(labels),
+            "-o",
+            str(hands),
+        ).returncode
+        == 0
+    )
     one = _run("audit", str(hands), "--format", "jsonl")
     two = _run("audit", str(hands), "--format", "jsonl", "--jobs", "2")
     assert one.returncode == two.returncode == 1
@@ -56,8 +83,21 @@ def test_audit_with_two_jobs_prints_exactly_what_one_job_prints(tmp_path: Path) 
 
 def test_full_tilt_hands_audit_clean_and_their_labels_are_found(tmp_path: Path) -> None:
     hands, labels = tmp_path / "tilt.txt", tmp_path / "labels.jsonl"
-    done = _run("generate", "-n", "300", "--seed", "4", "--site", "fulltilt", "--violations", "0.3",
-                "--labels", str(labels), "-o", str(hands))
+    done = _run(
+        "generate",
+        "-n",
+        "300",
+        "--seed",
+        "4",
+        "--site",
+        "fulltilt",
+        "--violations",
+        "0.3",
+        "--labels",
+        str(labels),
+        "-o",
+        str(hands),
+    )
     assert done.returncode == 0 and done.stdout == ""
     assert hands.read_text(encoding="utf-8").startswith("Full Tilt Poker Game #")
     want = {d["hand_id"]: d["rule"] for d in map(json.loads, labels.read_text(encoding="utf-8").splitlines())}
@@ -70,10 +110,26 @@ def test_full_tilt_hands_audit_clean_and_their_labels_are_found(tmp_path: Path) 
 
 def test_full_tilt_in_utf16_as_the_site_wrote_it(tmp_path: Path) -> None:
     path = tmp_path / "tilt16.txt"
-    assert _run("generate", "-n", "40", "--seed", "2", "--site", "fulltilt", "--encoding", "utf-16",
-                "-o", str(path)).returncode == 0
-    piped = subprocess.run([*RAZZLOG, "generate", "-n", "40", "--seed", "2", "--site", "fulltilt", "--encoding",
-                            "utf-16"], capture_output=True)
+    assert (
+        _run(
+            "generate",
+            "-n",
+            "40",
+            "--seed",
+            "2",
+            "--site",
+            "fulltilt",
+            "--encoding",
+            "utf-16",
+            "-o",
+            str(path),
+        ).returncode
+        == 0
+    )
+    piped = subprocess.run(
+        [*RAZZLOG, "generate", "-n", "40", "--seed", "2", "--site", "fulltilt", "--encoding", "utf-16"],
+        capture_output=True,
+    )
     data = path.read_bytes()
     assert data.startswith(b"\xff\xfe") and piped.stdout == data
     utf8 = _run("generate", "-n", "40", "--seed", "2", "--site", "fulltilt")

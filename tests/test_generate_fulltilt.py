@@ -53,8 +53,13 @@ from razzlog.generate.stream import generate_labeled, generate_text
 CORPUS_SEED = 20100302
 STREET = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
 RANKS = "A23456789TJQK"
-OUTCOME = {"folded": "folded", "collected": "collected", "won": "showed-won", "lost": "showed-lost",
-           "mucked": "mucked"}
+OUTCOME = {
+    "folded": "folded",
+    "collected": "collected",
+    "won": "showed-won",
+    "lost": "showed-lost",
+    "mucked": "mucked",
+}
 
 
 def _audit(text: str, profile: str = "auto") -> list[HandReport]:
@@ -119,10 +124,27 @@ def test_same_seed_same_bytes_and_the_sites_differ() -> None:
 
 def test_full_tilt_shapes_occur(text: str) -> None:
     for shape in (
-        " antes $0.02\n", ", and is all in\n", " is high with [", " completes it to ", " raises to ",
-        "Uncalled bet of ", " mucks\n", " wins the pot (", " wins the side pot (", " wins the main pot (",
-        " ties for the pot (", "), mucked\n", " mucked [", " Side pot ", " Sit & Go (", "), Table 1 - ",
-        " folded on 7th St.\n", "*** SHOW DOWN ***", "*** 7TH STREET ***", "Rake 0\n", ",0",
+        " antes $0.02\n",
+        ", and is all in\n",
+        " is high with [",
+        " completes it to ",
+        " raises to ",
+        "Uncalled bet of ",
+        " mucks\n",
+        " wins the pot (",
+        " wins the side pot (",
+        " wins the main pot (",
+        " ties for the pot (",
+        "), mucked\n",
+        " mucked [",
+        " Side pot ",
+        " Sit & Go (",
+        "), Table 1 - ",
+        " folded on 7th St.\n",
+        "*** SHOW DOWN ***",
+        "*** 7TH STREET ***",
+        "Rake 0\n",
+        ",0",
     ):
         assert shape in text, shape
     assert "Betting is capped" not in text and "(didn't bet)" not in text
@@ -144,6 +166,7 @@ def _ranks(desc: str) -> tuple[int, ...]:
 
 def _expected(hand: Hand) -> list[tuple[object, ...]]:
     """The events Full Tilt's log of ``hand`` must parse to, from the dealer's records."""
+
     def m(amount: int) -> Decimal:
         return _money(amount, hand)
 
@@ -170,7 +193,9 @@ def _expected(hand: Hand) -> list[tuple[object, ...]]:
             complete = street == 3 and not raised
             amount = e.to - put[e.player] if complete else e.amount
             raised, put[e.player] = True, e.to
-            out.append(("action", e.player, "complete" if complete else "raise", m(amount), m(e.to), e.all_in))
+            out.append(
+                ("action", e.player, "complete" if complete else "raise", m(amount), m(e.to), e.all_in)
+            )
         elif e.kind in ("fold", "check"):
             out.append(("action", e.player, e.kind, Decimal(0), None, False))
         elif e.kind == "uncalled":
@@ -186,8 +211,10 @@ def _expected(hand: Hand) -> list[tuple[object, ...]]:
             pot = None if e.pot == "pot" else 0 if e.pot == "main pot" else int(e.pot.rsplit("-", 1)[1])
             out.append(("collect", e.player, m(e.amount), pot))
     pots = [m(a + (hand.rake if k == hand.raked_pot else 0)) for k, a in enumerate(hand.pots)]
-    out += [("street", "summary"),
-            ("pot", m(hand.total_pot), pots[0] if pots else None, tuple(pots[1:]), m(hand.rake))]
+    out += [
+        ("street", "summary"),
+        ("pot", m(hand.total_pot), pots[0] if pots else None, tuple(pots[1:]), m(hand.rake)),
+    ]
     for r in hand.results:
         won = m(r.amount) if r.result in ("won", "collected") else None
         street_of = STREET[r.street] if r.result == "folded" else None
@@ -223,18 +250,27 @@ def _parsed(events: tuple[Event, ...]) -> list[tuple[object, ...]]:
                 out.append(("pot", e.total, e.main, e.side, e.rake))
             case SummarySeat():
                 street = e.street.value if e.street else None
-                out.append(("result", e.seat, e.player, e.outcome.value, street, e.cards, e.won, e.description))
+                out.append(
+                    ("result", e.seat, e.player, e.outcome.value, street, e.cards, e.won, e.description)
+                )
             case _:
                 raise AssertionError(f"the writer wrote a line the dealer never made: {e}")
     return out
 
 
 def _header(hand: Hand, h: HandHeader) -> None:
-    assert (h.site, h.hand_id, h.table, h.is_tournament) == ("fulltilt", str(hand.hand_id), hand.table,
-                                                            not hand.stakes.cash)
+    assert (h.site, h.hand_id, h.table, h.is_tournament) == (
+        "fulltilt",
+        str(hand.hand_id),
+        hand.table,
+        not hand.stakes.cash,
+    )
     st = hand.stakes
-    assert (h.small_bet, h.big_bet, h.ante) == (_money(st.small_bet, hand), _money(st.big_bet, hand),
-                                                _money(st.ante, hand))
+    assert (h.small_bet, h.big_bet, h.ante) == (
+        _money(st.small_bet, hand),
+        _money(st.big_bet, hand),
+        _money(st.ante, hand),
+    )
     assert h.currency == ("USD" if st.cash else None)
     assert h.tournament_id == (None if st.cash else str(hand.tournament_id))
 

@@ -68,9 +68,9 @@ def test_audit_parallel_yields_the_serial_reports_in_order(
 ) -> None:
     rules = {v.rule for r in serial for v in r.violations}
     assert {"duplicate-hand", "unknown-format"} <= rules and len(rules) > 10
-    assert [_key(r) for r in parallel.audit_parallel(corpus, jobs=2, block_bytes=BLOCK, chunk_size=CHUNK)] == [
-        _key(r) for r in serial
-    ]
+    assert [
+        _key(r) for r in parallel.audit_parallel(corpus, jobs=2, block_bytes=BLOCK, chunk_size=CHUNK)
+    ] == [_key(r) for r in serial]
 
 
 def test_audit_parallel_keeps_whole_hands_on_request(corpus: list[str], first_file: list[HandReport]) -> None:

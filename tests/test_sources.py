@@ -190,9 +190,7 @@ def test_pokerstars_sample() -> None:
     got = hands(items)
     assert len(got) == 9
     physical = PS_SAMPLE.read_text(encoding="utf-8").splitlines()
-    expected_starts = [
-        n for n, line in enumerate(physical, start=1) if line.startswith("PokerStars")
-    ]
+    expected_starts = [n for n, line in enumerate(physical, start=1) if line.startswith("PokerStars")]
     assert [h.first_line for h in got] == expected_starts
     assert expected_starts[:3] == [1, 60, 121]
     for hand in got:
@@ -358,9 +356,7 @@ def test_folder_walk(tmp_path: Path) -> None:
     assert (named.rule, named.line, named.severity) == ("unknown-format", 1, Severity.ERROR)
 
 
-def test_relative_folder_and_explicit_hidden_file(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_relative_folder_and_explicit_hidden_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "d").mkdir()
     write(tmp_path / "d" / "h.txt", PS_HAND, "utf-8")
     hidden = write(tmp_path / ".explicit.txt", PS_HAND, "utf-8")
@@ -402,9 +398,7 @@ def test_stdin_subprocess() -> None:
 
 # --------------------------------------------------------------------------- round trip
 
-_ALPHABET = st.characters(codec="ascii", categories=("L", "N", "P", "S", "Zs")) | st.sampled_from(
-    "äöüéÖß"
-)
+_ALPHABET = st.characters(codec="ascii", categories=("L", "N", "P", "S", "Zs")) | st.sampled_from("äöüéÖß")
 _body_line = st.text(_ALPHABET, min_size=1, max_size=30).filter(
     lambda s: s.strip() != "" and not s.startswith(HEADER_PREFIXES)
 )

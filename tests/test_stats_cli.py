@@ -310,7 +310,19 @@ def test_a_terminal_table_shows_a_screenful(tmp_path: Path) -> None:
     pid, fd = pty.fork()
     if pid == 0:  # the child: razzlog on the pseudo-terminal, 20 lines high
         os.environ.update({"LINES": "20", "COLUMNS": "400"})
-        os.execv(sys.executable, [sys.executable, "-m", "razzlog", "stats", str(REPO / "samples"), "--by", "player,site,table", "-q"])
+        os.execv(
+            sys.executable,
+            [
+                sys.executable,
+                "-m",
+                "razzlog",
+                "stats",
+                str(REPO / "samples"),
+                "--by",
+                "player,site,table",
+                "-q",
+            ],
+        )
     chunks = []
     while True:
         try:

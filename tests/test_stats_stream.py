@@ -56,7 +56,9 @@ def _expected(
     sort: str | None = None,
 ) -> tuple[pl.DataFrame, int, int]:
     if hero is not None:
-        tables = Tables(tables.hands, tables.players, tables.actions, hero, tables.problems, tables.duplicates, False)
+        tables = Tables(
+            tables.hands, tables.players, tables.actions, hero, tables.problems, tables.duplicates, False
+        )
     if lows:
         frame = low_distribution(tables, by, players, since, until)
     else:
@@ -95,10 +97,14 @@ def test_every_grouping_gives_what_the_tables_give(
         assert (hands, players) == (want_hands, want_players)
 
 
-def test_one_hand_blocks_and_one_block_give_the_same(chunks: dict[int, list[TableChunk]], tables: Tables) -> None:
+def test_one_hand_blocks_and_one_block_give_the_same(
+    chunks: dict[int, list[TableChunk]], tables: Tables
+) -> None:
     want = _expected(tables, "player,currency", sort="vpip")
     for block_hands in (1, 10**9):
-        frame, hands, players, _ = _streamed(chunks[37], "player,currency", sort="vpip", block_hands=block_hands)
+        frame, hands, players, _ = _streamed(
+            chunks[37], "player,currency", sort="vpip", block_hands=block_hands
+        )
         assert_frame_equal(frame, want[0])
         assert (hands, players) == want[1:]
 
@@ -113,10 +119,14 @@ def test_selections_give_what_the_tables_give(
     chunks: dict[int, list[TableChunk]], tables: Tables, data: st.DataObject
 ) -> None:
     names = _names(tables)
-    keys = data.draw(st.lists(st.sampled_from(["player", "site", "stakes", "date", "table", "tournament"]), max_size=3))
+    keys = data.draw(
+        st.lists(st.sampled_from(["player", "site", "stakes", "date", "table", "tournament"]), max_size=3)
+    )
     by = ",".join(keys) or "currency"
     hero = data.draw(st.none() | st.sampled_from(names))
-    chosen = data.draw(st.none() | st.lists(st.sampled_from([*names[:30], "@hero", "nobody"]), min_size=1, max_size=3))
+    chosen = data.draw(
+        st.none() | st.lists(st.sampled_from([*names[:30], "@hero", "nobody"]), min_size=1, max_size=3)
+    )
     if not streamable(chosen, hero):
         hero = names[0]
     dates = sorted({d for d in tables.hands["date"].to_list() if d is not None})
@@ -179,12 +189,22 @@ def test_report_stats_builds_the_tables_for_what_it_cannot_stream(
     want = _expected(tables, "player", ["@hero", other], sort="net")
     assert_frame_equal(result.frame, want[0])
     assert (result.hands, result.players) == want[1:] and result.players == 2
-    assert (result.hero, result.duplicates, result.problems) == (tables.hero, tables.duplicates, tables.problems)
+    assert (result.hero, result.duplicates, result.problems) == (
+        tables.hero,
+        tables.duplicates,
+        tables.problems,
+    )
     streamed = report_stats(chunks[37], keys, ["@hero", other], hero=tables.hero, sort="net")
     assert_frame_equal(streamed.frame, result.frame)
-    assert (streamed.hands, streamed.players, streamed.parsed) == (result.hands, result.players, result.parsed)
+    assert (streamed.hands, streamed.players, streamed.parsed) == (
+        result.hands,
+        result.players,
+        result.parsed,
+    )
 
 
 def test_report_stats_sorts_the_lows(chunks: dict[int, list[TableChunk]], tables: Tables) -> None:
     result = report_stats(chunks[37], group_keys("player"), lows=True, sort="count")
-    assert_frame_equal(result.frame, sort_rows(low_distribution(tables, "player"), "count", group_keys("player")))
+    assert_frame_equal(
+        result.frame, sort_rows(low_distribution(tables, "player"), "count", group_keys("player"))
+    )

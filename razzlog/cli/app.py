@@ -94,6 +94,7 @@ class Site(StrEnum):
     POKERSTARS = "pokerstars"
     FULLTILT = "fulltilt"
     WINAMAX = "winamax"
+    MERGE = "merge"
 
 
 class Encoding(StrEnum):
@@ -130,6 +131,7 @@ class ProfileName(StrEnum):
     FULLTILT = "fulltilt"
     CASINO = "casino"
     WINAMAX = "winamax"
+    MERGE = "merge"
 
 
 PathsArg = Annotated[

@@ -146,4 +146,40 @@ WINAMAX: House = House(
     shows_every_hand=True,
 )
 
-HOUSES = {h.site: h for h in (POKERSTARS, FULLTILT, WINAMAX)}
+
+# Merge (docs/sites/merge.md): razz $0.25/$0.50 ante $0.02 brings in for $0.05, $0.50/$1
+# ante $0.05 for $0.10 (its real logs); the other stakes and the tournament levels keep a
+# fifth to a quarter of the small bet (no razz tournament log of the site is known).
+MERGE_CASH_STAKES: tuple[Stakes, ...] = (
+    Stakes(25, 50, 2, 5),
+    Stakes(50, 100, 5, 10),
+    Stakes(100, 200, 10, 25),
+)
+MERGE_TOURNAMENT_STAKES: tuple[Stakes, ...] = (
+    Stakes(100, 200, 20, 25, cash=False, buy_in="$10+$1"),
+    Stakes(200, 400, 40, 50, cash=False, buy_in="$20+$2"),
+)
+
+# What Merge's real logs show: the last aggressor shows first when nobody bet on 7th (its
+# 7-stud and HORSE logs), an uncontested winner mucks (every END_OF_FOLDED_GAME), the hands
+# are turned up when nobody can bet any more (its razz log: SHOW on 4th street), mucked
+# hands are shown (MUCKED cards) and the antes are logged as they were posted.
+MERGE: House = House(
+    site="merge",
+    cash_stakes=MERGE_CASH_STAKES,
+    tournament_stakes=MERGE_TOURNAMENT_STAKES,
+    last_aggressor_shows_first=True,
+    all_in_show_last=False,
+    award_after_shows=True,
+    winner_always_mucks=True,
+    turn_up_when_all_in=True,
+    reveal_mucked=False,
+    max_side_pots=3,
+    antes_in_random_order=True,
+    prints_finishes=False,
+    first_hand_ids=(43_000_000_000, 79_000_000_000),
+    tournament_ids=(30_000_000, 79_999_999),
+    epoch=datetime(2011, 11, 15, 22, 36, 28),
+)
+
+HOUSES = {h.site: h for h in (POKERSTARS, FULLTILT, WINAMAX, MERGE)}

@@ -76,7 +76,7 @@ RULES: tuple[str, ...] = (
 
 # Sites whose house shows the latest street's aggressor first when nobody bet on
 # 7th, and does not judge the order of all-in players with side pots (house.py).
-LAST_AGGRESSOR_SITES = ("fulltilt", "winamax")
+LAST_AGGRESSOR_SITES = ("fulltilt", "winamax", "merge")
 
 ALL_CARDS = tuple(Card(r, s) for r in range(1, 14) for s in "shdc")
 
@@ -297,6 +297,10 @@ def _cap_exceeded(h: Hand, rng: random.Random) -> bool:
     rest = [k for k in range(c + 1, len(ev)) if s[k] == s[c] and ev[k].kind in ("call", "fold")]
     end = max(rest, default=c) + 1
     calls = [k for k in rest if ev[k].kind == "call"]
+    # Merge: a round that has come down to two players has no cap (docs/sites/merge.md)
+    folded = {e.player for e in ev[:end] if e.kind == "fold"}
+    if h.site == "merge" and len({seat.player for seat in h.seats} - folded) <= 2:
+        return False
     if not calls or any(ev[k].kind not in ("call", "fold") for k in range(c + 1, end)):
         return False
     unit, level = h.stakes.bet_for(s[c]), ev[c - 1].to

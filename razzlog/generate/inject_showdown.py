@@ -46,8 +46,10 @@ def _pot_award(h: Hand, rng: random.Random) -> bool:
 
 def _showdown_order(h: Hand, rng: random.Random) -> bool:
     ev = h.events
-    # Full Tilt's and Winamax's order of all-in players is not judged when there are side pots.
-    free = {e.player for e in ev if e.all_in} if h.site in ("fulltilt", "winamax") and h.pots else set()
+    # Full Tilt's, Winamax's and Merge's order of all-in players is not judged when there are side pots.
+    free = (
+        {e.player for e in ev if e.all_in} if h.site in ("fulltilt", "winamax", "merge") and h.pots else set()
+    )
     options = [
         k
         for k in range(len(ev) - 1)

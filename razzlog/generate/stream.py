@@ -11,7 +11,7 @@ import json
 import random
 from collections.abc import Callable, Iterator, Sequence
 
-from razzlog.generate import Hand, fulltilt_writer, pokerstars_writer, winamax_writer
+from razzlog.generate import Hand, fulltilt_writer, merge_writer, pokerstars_writer, winamax_writer
 from razzlog.generate.house import HOUSES
 from razzlog.generate.inject import RULES, inject
 from razzlog.generate.tables import generate_hands
@@ -20,6 +20,7 @@ WRITERS: dict[str, Callable[[Hand], str]] = {
     "pokerstars": pokerstars_writer.write_hand,
     "fulltilt": fulltilt_writer.write_hand,
     "winamax": winamax_writer.write_hand,
+    "merge": merge_writer.write_hand,
 }
 SITES = tuple(WRITERS)
 # The hand id as a site prints it, where it is not the dealer's number.
@@ -27,9 +28,10 @@ PRINTED_IDS: dict[str, Callable[[Hand], str]] = {"winamax": winamax_writer.hand_
 # Rules a site's format cannot carry a violation of.  Winamax prints no uncalled
 # bet (its amount stays in the pot), no muck line, and no summary line for a
 # player who folded: a wrong return, a mucked winner or a wrong fold street
-# cannot be written.
-UNWRITABLE_RULES: dict[str, tuple[str, ...]] = {
-    "winamax": ("uncalled-bet", "mucked-winner", "summary-mismatch")
+# cannot be written.  Merge prints no summary, total pot nor hand description.
+UNWRITABLE_RULES: dict[str, frozenset[str]] = {
+    "winamax": frozenset({"uncalled-bet", "mucked-winner", "summary-mismatch"}),
+    "merge": merge_writer.UNWRITABLE_RULES,
 }
 
 

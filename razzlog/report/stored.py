@@ -14,7 +14,7 @@ import polars as pl
 
 from razzlog.api import HandReport
 from razzlog.report.collect import StoredFile
-from razzlog.sources import RawHand
+from razzlog.sources import RawHand, stored_hand
 from razzlog.store.tables import Store
 
 
@@ -91,4 +91,4 @@ class StoredTexts:
 def _raw(row: dict[str, object], file: str, line: int) -> RawHand:
     text, encoding = row["text"], row["encoding"]
     assert isinstance(text, str) and isinstance(encoding, str)
-    return RawHand(file, line, tuple(text.split("\n")), encoding)
+    return stored_hand(file, line, text, encoding)

@@ -85,11 +85,26 @@ WINAMAX = Profile(
     bring_in_fraction=(Decimal("0.3"), Decimal("0.5")),  # real logs: 10€ of 25€ (0.4)
 )
 
-PROFILES: dict[str, Profile] = {p.name: p for p in (POKERSTARS, FULLTILT, CASINO, WINAMAX)}
+# Merge (docs/sites/merge.md): its real logs show the last aggressor first when nobody
+# bet on 7th, and a heads-up limit round raised five times (its 2-7 triple draw log);
+# the bring-in tie and the all-in show order are in none of them.
+MERGE = Profile(
+    name="merge",
+    bring_in_tie_by_suit=True,
+    showdown_order_without_bet=ShowdownOrder.LAST_AGGRESSOR,
+    judge_side_pot_showdown_order=False,
+    raises_per_round=3,
+    cap_heads_up=False,
+    fourth_street_open_pair_double=False,
+    bring_in_fraction=(Decimal("0.2"), Decimal("0.3")),  # $0.10 of $0.50, $0.05 of $0.25
+)
+
+PROFILES: dict[str, Profile] = {p.name: p for p in (POKERSTARS, FULLTILT, CASINO, WINAMAX, MERGE)}
 SITE_DEFAULT_PROFILE: dict[str, str] = {
     "pokerstars": "pokerstars",
     "fulltilt": "fulltilt",
     "winamax": "winamax",
+    "merge": "merge",
 }
 
 

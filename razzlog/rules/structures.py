@@ -27,6 +27,10 @@ KNOWN_STRUCTURES: dict[tuple[str, str | None, Decimal], tuple[Decimal, Decimal]]
     ("pokerstars", None, D("200")): (D("40"), D("60")),
     ("fulltilt", "USD", D("0.10")): (D("0.02"), D("0.03")),
     ("winamax", "EUR", D("25")): (D("5"), D("10")),  # 5€/25€/50€, brings in 10€
+    # Merge: razz $0.50/$1 (its razz log; its 7-stud log at $0.50/$1 too), $0.25/$0.50 (its
+    # 7-stud H/L8 and HORSE logs: a stud structure, assumed the same for razz)
+    ("merge", "USD", D("0.50")): (D("0.05"), D("0.10")),
+    ("merge", "USD", D("0.25")): (D("0.02"), D("0.05")),
 }
 
 

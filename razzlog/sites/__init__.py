@@ -12,7 +12,7 @@ from typing import Protocol
 
 from razzlog.events import Hand, OtherGameHand
 from razzlog.formats import sites_read
-from razzlog.sites import fulltilt, pokerstars, winamax
+from razzlog.sites import fulltilt, merge, pokerstars, winamax
 from razzlog.sources import RawHand, without_nul
 from razzlog.violations import Severity, Violation
 
@@ -25,7 +25,7 @@ class Site(Protocol):
     def parse_hand(self, raw: RawHand) -> Hand | Violation | OtherGameHand: ...
 
 
-SITES: tuple[Site, ...] = (pokerstars, fulltilt, winamax)
+SITES: tuple[Site, ...] = (pokerstars, fulltilt, winamax, merge)
 
 
 def site_for(first_line: str) -> Site | None:

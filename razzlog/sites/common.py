@@ -309,8 +309,10 @@ class SiteParser(Generic[T]):
             found = _CUT_HAND_ID.search(lines[0])
             hand_id = found.group(1) if found else None
         # a cut header that may have named razz ("Razz Lim", "Limit Ra") is a truncated hand
-        if game is not None and not is_razz(game) and not (cut_header and may_be_razz(game)):
-            return OtherGameHand(raw.file, raw.first_line, self.site, hand_id, game)
+        if game is not None and not (cut_header and may_be_razz(game)):
+            other = other_game(raw, self.site, hand_id, game)
+            if other is not None:
+                return other
         if not has_summary(lines):
             message = f"hand ends at line {raw.first_line + len(lines) - 1} before its summary"
             return site_violation(
@@ -339,6 +341,13 @@ class SiteParser(Generic[T]):
 
 
 # --------------------------------------------------------------------------- hands
+
+
+def other_game(raw: RawHand, site: str, hand_id: str | None, game: str) -> OtherGameHand | None:
+    """A hand of another game than razz (``game`` as the site names it: "Hold'em No Limit",
+    "7-Stud H/L8"), counted by game and never parsed; None for razz.  Shared by the sites read
+    with a grammar (:meth:`SiteParser.parse_hand`) and those read otherwise."""
+    return None if is_razz(game) else OtherGameHand(raw.file, raw.first_line, site, hand_id, game)
 
 
 def readable_header(header: str) -> str:

@@ -15,7 +15,7 @@ import polars as pl
 
 from razzlog.api import AuditSummary, HandReport
 from razzlog.events import count_game
-from razzlog.sources import RawHand
+from razzlog.sources import RawHand, stored_hand
 from razzlog.store.files import other_games_of
 from razzlog.store.tables import Store, violation_of_row
 from razzlog.violations import Severity, Violation
@@ -107,7 +107,7 @@ def _stored_items(ordered: pl.DataFrame) -> Iterator[RawHand | Violation]:
     """The store's hands as read (RawHand), and its unparsed ones as their violation, in order."""
     for row in ordered.iter_rows(named=True):
         if row["text"] is not None and (row["first"] is None or row["copy"]):
-            yield RawHand(row["file"], row["hand_line"], tuple(row["text"].split("\n")), row["encoding"])
+            yield stored_hand(row["file"], row["hand_line"], row["text"], row["encoding"])
         else:
             yield violation_of_row(row["first"])
 

@@ -17,7 +17,7 @@ import polars as pl
 from razzlog.events import Hand, OtherGameHand
 from razzlog.parallel import Task, task_items
 from razzlog.pickling import dumps
-from razzlog.sources import RawHand
+from razzlog.sources import RawHand, stored_text
 from razzlog.stats.chunks import rows_frame
 from razzlog.stats.extract import HandRows, Row, hand_rows
 from razzlog.stats.schema import ACTIONS_SCHEMA, HANDS_SCHEMA, MONEY, PLAYERS_SCHEMA, SCALE
@@ -147,5 +147,5 @@ def _extra_row(hand: Hand, raw: RawHand) -> Row:
         h.max_seats,
         hand.text_digest,
         raw.encoding,
-        "\n".join(raw.lines),
+        stored_text(raw),
     )

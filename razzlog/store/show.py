@@ -12,7 +12,7 @@ import polars as pl
 from razzlog.api import HandReport, other_game_report
 from razzlog.events import Hand, OtherGameHand
 from razzlog.sites import parse_raw_hand
-from razzlog.sources import RawHand
+from razzlog.sources import stored_hand
 from razzlog.store.tables import UNPARSED_RULES, Store, violation_of_row
 from razzlog.violations import Violation
 
@@ -52,7 +52,7 @@ def stored_report(
         first = violations[0]
         return HandReport(first.file, line, first.site, hand_id, None, tuple(violations))
     row = hands.row(0, named=True)
-    raw = RawHand(row["file"], line, tuple(row["text"].split("\n")), row["encoding"])
+    raw = stored_hand(row["file"], line, row["text"], row["encoding"])
     parsed = parse_raw_hand(raw)
     if isinstance(parsed, Violation):  # a later razzlog reads it otherwise: say so as the text path would
         return HandReport(raw.file, line, parsed.site, hand_id, None, (parsed,))

@@ -17,7 +17,9 @@ SHOWDOWN = next(h.strip("\n") for h in HANDS if "*** SHOW DOWN ***" in h)
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "razzlog", *args], capture_output=True, text=True, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "razzlog", *args], capture_output=True, text=True, check=False
+    )
 
 
 def _write(tmp_path: Path, text: str) -> Path:
@@ -29,7 +31,10 @@ def _write(tmp_path: Path, text: str) -> Path:
 @pytest.mark.parametrize(
     ("change", "expected"),
     [
-        (("Seat 3: willy32948", "Seat 999999999999999999999999999999: willy32948"), "a seat number from 1 to 10"),
+        (
+            ("Seat 3: willy32948", "Seat 999999999999999999999999999999: willy32948"),
+            "a seat number from 1 to 10",
+        ),
         (("Seat 3: willy32948", "Seat 0: willy32948"), "a seat number from 1 to 10"),
         (("'Gotha II' 8-max", "'Gotha II' 999999999999999999999-max"), "a table of 2 to 10 seats"),
     ],
@@ -41,7 +46,10 @@ def test_impossible_seats_are_parse_errors(tmp_path: Path, change: tuple[str, st
     assert audit.returncode == 1
     found = [json.loads(line) for line in audit.stdout.splitlines()]
     assert [v["rule"] for v in found] == ["parse-error"] and expected in found[0]["message"]
-    for command in (["stats", str(path), "-f", "json"], ["import", str(path), "--store", str(tmp_path / "s")]):
+    for command in (
+        ["stats", str(path), "-f", "json"],
+        ["import", str(path), "--store", str(tmp_path / "s")],
+    ):
         done = run(*command)
         assert "Traceback" not in done.stderr and done.returncode in (1, 2), done.stderr
 
@@ -53,7 +61,10 @@ def test_a_bet_after_the_showdown_began_counts_on_7th_street(tmp_path: Path) -> 
     lines.insert(at, f"{bettor}: bets $0.08")
     path = _write(tmp_path, "\n".join(lines))
     assert run("audit", str(path), "-f", "json").returncode == 1  # the audit reports it
-    for command in (["stats", str(path), "-f", "json"], ["import", str(path), "--store", str(tmp_path / "s")]):
+    for command in (
+        ["stats", str(path), "-f", "json"],
+        ["import", str(path), "--store", str(tmp_path / "s")],
+    ):
         done = run(*command)
         assert "Traceback" not in done.stderr and done.returncode in (0, 1), done.stderr
 

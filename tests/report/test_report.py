@@ -86,6 +86,7 @@ def test_the_model_counts_per_file_and_site_add_up(generated: Path) -> None:
         "pokerstars": "pokerstars",
         "fulltilt": "fulltilt",
         "winamax": "winamax",
+        "merge": "merge",
     }
     assert sum(r.violations for r in page.rules) == c.violations
 

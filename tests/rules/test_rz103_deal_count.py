@@ -21,8 +21,8 @@ def test_legal_hand_raises_nothing(tmp_path: Path) -> None:
 def test_illegal_hand_raises_exactly_deal_count(tmp_path: Path) -> None:
     """Two new cards on 4th street."""
     text = hand(HAND)
-    text = mutate(text, 'Dealt to kobreli [Qc] [8s]', 'Dealt to kobreli [Qc] [8s 2d]', 1)
-    assert audit_text(tmp_path, text) == [("deal-count", line_of(text, 'Dealt to kobreli [Qc] [8s 2d]'))]
+    text = mutate(text, "Dealt to kobreli [Qc] [8s]", "Dealt to kobreli [Qc] [8s 2d]", 1)
+    assert audit_text(tmp_path, text) == [("deal-count", line_of(text, "Dealt to kobreli [Qc] [8s 2d]"))]
 
 
 def test_a_player_who_folds_without_a_card_for_the_street_is_reported_at_the_fold(tmp_path: Path) -> None:

@@ -18,8 +18,8 @@ def test_legal_hand_raises_nothing(tmp_path: Path) -> None:
 def test_illegal_hand_raises_exactly_bring_in_player(tmp_path: Path) -> None:
     """kobreli's door card becomes 2c, so willy32948's 6h is the highest and should bring in."""
     text = hand(HAND)
-    text = mutate(text, '[Qc]', '[2c]', 2)
-    assert audit_text(tmp_path, text) == [("bring-in-player", line_of(text, 'kobreli: brings in'))]
+    text = mutate(text, "[Qc]", "[2c]", 2)
+    assert audit_text(tmp_path, text) == [("bring-in-player", line_of(text, "kobreli: brings in"))]
 
 
 # Full Tilt: Wren 7 and Finch are all-in from the ante, so nobody can bring in

@@ -16,5 +16,5 @@ def test_legal_hand_raises_nothing(tmp_path: Path) -> None:
 def test_illegal_hand_raises_exactly_bring_in_amount(tmp_path: Path) -> None:
     """The bring-in at $0.04/$0.08 is $0.02; the callers still call $0.02."""
     text = hand(HAND)
-    text = mutate(text, 'kobreli: brings in for $0.02', 'kobreli: brings in for $0.03', 1)
-    assert audit_text(tmp_path, text) == [("bring-in-amount", line_of(text, 'kobreli: brings in for $0.03'))]
+    text = mutate(text, "kobreli: brings in for $0.02", "kobreli: brings in for $0.03", 1)
+    assert audit_text(tmp_path, text) == [("bring-in-amount", line_of(text, "kobreli: brings in for $0.03"))]

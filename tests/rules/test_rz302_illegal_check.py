@@ -16,5 +16,5 @@ def test_legal_hand_raises_nothing(tmp_path: Path) -> None:
 def test_illegal_hand_raises_exactly_illegal_check(tmp_path: Path) -> None:
     """meg100 checks facing willy32948's 4th-street bet."""
     text = hand(HAND)
-    text = mutate(text, 'meg100: calls $0.04', 'meg100: checks', 1)
-    assert audit_text(tmp_path, text) == [("illegal-check", line_of(text, 'meg100: checks'))]
+    text = mutate(text, "meg100: calls $0.04", "meg100: checks", 1)
+    assert audit_text(tmp_path, text) == [("illegal-check", line_of(text, "meg100: checks"))]

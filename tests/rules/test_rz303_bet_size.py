@@ -16,5 +16,10 @@ def test_legal_hand_raises_nothing(tmp_path: Path) -> None:
 def test_illegal_hand_raises_exactly_bet_size(tmp_path: Path) -> None:
     """A 5th-street bet is the big bet, $0.08."""
     text = hand(HAND)
-    text = mutate(text, 'SilkZone: bets $0.08\nwilly32948: calls $0.08', 'SilkZone: bets $0.04\nwilly32948: calls $0.08', 1)
-    assert audit_text(tmp_path, text) == [("bet-size", line_of(text, 'SilkZone: bets $0.04'))]
+    text = mutate(
+        text,
+        "SilkZone: bets $0.08\nwilly32948: calls $0.08",
+        "SilkZone: bets $0.04\nwilly32948: calls $0.08",
+        1,
+    )
+    assert audit_text(tmp_path, text) == [("bet-size", line_of(text, "SilkZone: bets $0.04"))]

@@ -16,5 +16,5 @@ def test_legal_hand_raises_nothing(tmp_path: Path) -> None:
 def test_illegal_hand_raises_exactly_round_incomplete(tmp_path: Path) -> None:
     """meg100 never acts on 6th street."""
     text = hand(HAND)
-    text = mutate(text, 'SilkZone: checks\nmeg100: checks\n', 'SilkZone: checks\n', 1)
-    assert audit_text(tmp_path, text) == [("round-incomplete", line_of(text, '*** RIVER ***'))]
+    text = mutate(text, "SilkZone: checks\nmeg100: checks\n", "SilkZone: checks\n", 1)
+    assert audit_text(tmp_path, text) == [("round-incomplete", line_of(text, "*** RIVER ***"))]

@@ -16,5 +16,7 @@ def test_legal_hand_raises_nothing(tmp_path: Path) -> None:
 def test_illegal_hand_raises_exactly_uncalled_bet(tmp_path: Path) -> None:
     """SilkZone's uncalled 6th-street bet is $0.08."""
     text = hand(HAND)
-    text = mutate(text, 'Uncalled bet ($0.08) returned to SilkZone', 'Uncalled bet ($0.04) returned to SilkZone', 1)
-    assert audit_text(tmp_path, text) == [("uncalled-bet", line_of(text, 'Uncalled bet ($0.04)'))]
+    text = mutate(
+        text, "Uncalled bet ($0.08) returned to SilkZone", "Uncalled bet ($0.04) returned to SilkZone", 1
+    )
+    assert audit_text(tmp_path, text) == [("uncalled-bet", line_of(text, "Uncalled bet ($0.04)"))]

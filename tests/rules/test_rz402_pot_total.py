@@ -16,5 +16,5 @@ def test_legal_hand_raises_nothing(tmp_path: Path) -> None:
 def test_illegal_hand_raises_exactly_pot_total(tmp_path: Path) -> None:
     """The players put in $0.41."""
     text = hand(HAND)
-    text = mutate(text, 'Total pot $0.41 | Rake $0.02', 'Total pot $0.43 | Rake $0.04', 1)
-    assert audit_text(tmp_path, text) == [("pot-total", line_of(text, 'Total pot $0.43'))]
+    text = mutate(text, "Total pot $0.41 | Rake $0.02", "Total pot $0.43 | Rake $0.04", 1)
+    assert audit_text(tmp_path, text) == [("pot-total", line_of(text, "Total pot $0.43"))]

@@ -17,8 +17,13 @@ def test_legal_hand_raises_nothing(tmp_path: Path) -> None:
 def test_illegal_hand_raises_exactly_showdown_order(tmp_path: Path) -> None:
     """atlas kiwi bet the river and must show first."""
     text = hand(HAND)
-    text = mutate(text, 'atlas kiwi: shows [6h 3s 2s Td Qh Ts 7d] (Lo: T,7,6,3,2)\nZen_fox: shows [2h Ah 8d 9c Kd Th 3c] (Lo: 9,8,3,2,A)', 'Zen_fox: shows [2h Ah 8d 9c Kd Th 3c] (Lo: 9,8,3,2,A)\natlas kiwi: shows [6h 3s 2s Td Qh Ts 7d] (Lo: T,7,6,3,2)', 1)
-    assert audit_text(tmp_path, text) == [("showdown-order", line_of(text, 'atlas kiwi: shows'))]
+    text = mutate(
+        text,
+        "atlas kiwi: shows [6h 3s 2s Td Qh Ts 7d] (Lo: T,7,6,3,2)\nZen_fox: shows [2h Ah 8d 9c Kd Th 3c] (Lo: 9,8,3,2,A)",
+        "Zen_fox: shows [2h Ah 8d 9c Kd Th 3c] (Lo: 9,8,3,2,A)\natlas kiwi: shows [6h 3s 2s Td Qh Ts 7d] (Lo: T,7,6,3,2)",
+        1,
+    )
+    assert audit_text(tmp_path, text) == [("showdown-order", line_of(text, "atlas kiwi: shows"))]
 
 
 def test_a_muck_out_of_turn_is_worded_as_a_muck(tmp_path: Path) -> None:
@@ -94,7 +99,11 @@ def test_a_full_tilt_muck_under_the_pokerstars_profile_is_worded_as_a_muck(tmp_p
     path = tmp_path / "fulltilt.txt"
     path.write_text(FULL_TILT_MUCK, encoding="utf-8")
     [found] = [v for r in audit_paths([str(path)], "pokerstars") for v in r.violations]
-    assert (found.rule, found.line, found.player) == ("showdown-order", line_of(FULL_TILT_MUCK, "Hero mucks"), "Hero")
+    assert (found.rule, found.line, found.player) == (
+        "showdown-order",
+        line_of(FULL_TILT_MUCK, "Hero mucks"),
+        "Hero",
+    )
     assert found.message == (
         "Hero mucks after Søren79086, who was due after them; the order is Hero, Søren79086 (starting with Hero)"
     )

@@ -16,5 +16,10 @@ def test_legal_hand_raises_nothing(tmp_path: Path) -> None:
 def test_illegal_hand_raises_exactly_hand_description(tmp_path: Path) -> None:
     """The ace plays low: the best low is 6,4,3,2,A."""
     text = hand(HAND)
-    text = mutate(text, 'kobreli: shows [Ac Qd 6s 7h 2h 3h 4c] (Lo: 6,4,3,2,A)', 'kobreli: shows [Ac Qd 6s 7h 2h 3h 4c] (Lo: 7,6,4,3,2)', 1)
-    assert audit_text(tmp_path, text) == [("hand-description", line_of(text, '(Lo: 7,6,4,3,2)'))]
+    text = mutate(
+        text,
+        "kobreli: shows [Ac Qd 6s 7h 2h 3h 4c] (Lo: 6,4,3,2,A)",
+        "kobreli: shows [Ac Qd 6s 7h 2h 3h 4c] (Lo: 7,6,4,3,2)",
+        1,
+    )
+    assert audit_text(tmp_path, text) == [("hand-description", line_of(text, "(Lo: 7,6,4,3,2)"))]

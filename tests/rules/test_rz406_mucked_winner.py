@@ -16,7 +16,9 @@ def test_legal_hand_raises_nothing(tmp_path: Path) -> None:
 def test_illegal_hand_raises_exactly_mucked_winner(tmp_path: Path) -> None:
     """Hero mucks a wheel (5,4,3,2,A) against lucky8239's 8,7,6,5,3."""
     text = hand(HAND)
-    text = mutate(text, 'Dealt to Hero [Qd 2s 3d Td Ad] [9h]', 'Dealt to Hero [Qd 2s 3d Td Ad] [5h]', 1)
-    text = mutate(text, 'Dealt to Hero [Qd 2s 3d Td Ad 9h] [7h]', 'Dealt to Hero [Qd 2s 3d Td Ad 5h] [4h]', 1)
-    text = mutate(text, 'Seat 5: Hero mucked [Qd 2s 3d Td Ad 9h 7h]', 'Seat 5: Hero mucked [Qd 2s 3d Td Ad 5h 4h]', 1)
-    assert audit_text(tmp_path, text) == [("mucked-winner", line_of(text, 'Hero: mucks hand'))]
+    text = mutate(text, "Dealt to Hero [Qd 2s 3d Td Ad] [9h]", "Dealt to Hero [Qd 2s 3d Td Ad] [5h]", 1)
+    text = mutate(text, "Dealt to Hero [Qd 2s 3d Td Ad 9h] [7h]", "Dealt to Hero [Qd 2s 3d Td Ad 5h] [4h]", 1)
+    text = mutate(
+        text, "Seat 5: Hero mucked [Qd 2s 3d Td Ad 9h 7h]", "Seat 5: Hero mucked [Qd 2s 3d Td Ad 5h 4h]", 1
+    )
+    assert audit_text(tmp_path, text) == [("mucked-winner", line_of(text, "Hero: mucks hand"))]

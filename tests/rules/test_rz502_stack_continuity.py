@@ -19,10 +19,14 @@ def test_real_session_carries_every_stack(tmp_path: Path) -> None:
 
 
 def test_shrunken_stack_is_a_warning(tmp_path: Path) -> None:
-    second = mutate(hand("35874590575"), "Seat 8: SilkZone ($1.89 in chips)", "Seat 8: SilkZone ($1.79 in chips)")
+    second = mutate(
+        hand("35874590575"), "Seat 8: SilkZone ($1.89 in chips)", "Seat 8: SilkZone ($1.79 in chips)"
+    )
     assert _found(tmp_path, hand("35874566077"), second) == [("stack-continuity", "warning", "SilkZone")]
 
 
 def test_cash_top_up_is_allowed(tmp_path: Path) -> None:
-    second = mutate(hand("35874590575"), "Seat 8: SilkZone ($1.89 in chips)", "Seat 8: SilkZone ($2.89 in chips)")
+    second = mutate(
+        hand("35874590575"), "Seat 8: SilkZone ($1.89 in chips)", "Seat 8: SilkZone ($2.89 in chips)"
+    )
     assert _found(tmp_path, hand("35874566077"), second) == []

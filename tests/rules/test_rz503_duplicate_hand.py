@@ -53,7 +53,11 @@ def test_seen_hands_keep_every_kind_of_id_exactly() -> None:
         assert seen.first_or_add("pokerstars", hand_id, digest, file, line) is None
     for hand_id, digest, file, line in kept:
         assert seen.first("pokerstars", hand_id) == (digest, file, line)
-        assert seen.first_or_add("pokerstars", hand_id, "ffffffffffffffff", "z.txt", 1) == (digest, file, line)
+        assert seen.first_or_add("pokerstars", hand_id, "ffffffffffffffff", "z.txt", 1) == (
+            digest,
+            file,
+            line,
+        )
         assert seen.first("fulltilt", hand_id) is None
     for absent in ("1", "00", "99999999999", "", "1e5"):
         assert seen.first("pokerstars", absent) is None

@@ -111,7 +111,9 @@ def test_names_that_are_not_utf8_are_stored_escaped(tmp_path: Path) -> None:
 def test_hands_the_money_columns_cannot_hold_are_counted(tmp_path: Path) -> None:
     log = tmp_path / "f.txt"
     hands = _hands(61, 4)
-    hands[1], changed = re.subn(r"\((\$?\d+(?:\.\d+)?) in chips\)", r"(\g<1>.000001 in chips)", hands[1], count=1)
+    hands[1], changed = re.subn(
+        r"\((\$?\d+(?:\.\d+)?) in chips\)", r"(\g<1>.000001 in chips)", hands[1], count=1
+    )
     assert changed == 1
     log.write_text("".join(hands), encoding="utf-8")
     result = import_paths([str(log)], tmp_path / "store")
