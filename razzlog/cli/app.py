@@ -93,6 +93,7 @@ def _argument_name(param: TyperArgument) -> tuple[str, str]:
 class Site(StrEnum):
     POKERSTARS = "pokerstars"
     FULLTILT = "fulltilt"
+    KINGSCLUB = "kingsclub"
 
 
 class Encoding(StrEnum):
@@ -128,6 +129,7 @@ class ProfileName(StrEnum):
     POKERSTARS = "pokerstars"
     FULLTILT = "fulltilt"
     CASINO = "casino"
+    KINGSCLUB = "kingsclub"
 
 
 PathsArg = Annotated[

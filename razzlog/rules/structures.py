@@ -26,6 +26,9 @@ KNOWN_STRUCTURES: dict[tuple[str, str | None, Decimal], tuple[Decimal, Decimal]]
     ("pokerstars", None, D("75")): (D("15"), D("25")),
     ("pokerstars", None, D("200")): (D("40"), D("60")),
     ("fulltilt", "USD", D("0.10")): (D("0.02"), D("0.03")),
+    # KingsClub (fpdb's regression files): the bring-in is the ante
+    ("kingsclub", "USD", D("40")): (D("10"), D("10")),
+    ("kingsclub", "USD", D("500")): (D("125"), D("125")),
 }
 
 

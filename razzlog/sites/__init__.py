@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Protocol
 
 from razzlog.events import Hand
-from razzlog.sites import fulltilt, pokerstars
-from razzlog.sources import RawHand, without_nul
+from razzlog.sites import fulltilt, kingsclub, pokerstars
+from razzlog.sources import SHAPED_HEADER, RawHand, without_nul
 from razzlog.violations import Severity, Violation
 
 
@@ -23,7 +23,7 @@ class Site(Protocol):
     def parse_hand(self, raw: RawHand) -> Hand | Violation: ...
 
 
-SITES: tuple[Site, ...] = (pokerstars, fulltilt)
+SITES: tuple[Site, ...] = (pokerstars, fulltilt, kingsclub)
 
 
 def site_for(first_line: str) -> Site | None:
@@ -32,6 +32,10 @@ def site_for(first_line: str) -> Site | None:
     for site in SITES:
         if line.startswith(site.HEADER_PREFIXES):
             return site
+    # KingsClub's header has no prefix of its own (razzlog.sources.SHAPED_HEADER): the
+    # hand splitting checked the date line after it
+    if SHAPED_HEADER.match(line):
+        return kingsclub
     return None
 
 
