@@ -19,6 +19,10 @@ recognised into the site-neutral events of :mod:`razzlog.events`, the way
 * no ``Uncalled bet`` line: the uncalled part of the biggest contribution
   goes back silently, so an :class:`UncalledReturn` is added before the
   first collection, worked out from the antes and actions alone;
+* players all in show their hands where the betting stops, before the last
+  cards are dealt: such a show gets the cards dealt after it, and is left out
+  when one of them is never shown (``[X]`` on 7th street): a pot is never
+  judged on part of a hand;
 * no total pot: a :class:`SummaryPot` holds the amounts won plus the
   ``Rake`` line (0 without one), so pot-total checks that they add up to
   what the players put in;
@@ -145,6 +149,8 @@ class KingsClubTransformer(SiteTransformer):
         self.put: dict[str, Decimal] = {}
         self.hand_put: dict[str, Decimal] = {}  # antes and actions, for the uncalled bet
         self.sitting_out: set[str] = set()
+        self.showed: set[str] = set()
+        self.unseen_after_show: set[str] = set()  # shown early, then dealt "[X]"
 
     def reset(self, names: tuple[str, ...], first_line: int) -> None:
         super().reset(names, first_line)
@@ -152,6 +158,8 @@ class KingsClubTransformer(SiteTransformer):
         self.put = {}
         self.hand_put = {}
         self.sitting_out = set()
+        self.showed = set()
+        self.unseen_after_show = set()
 
     # -- header: three lines, put together in start()
     def header(self, c: list[Token]) -> list[Token]:
@@ -226,9 +234,12 @@ class KingsClubTransformer(SiteTransformer):
 
     def deal(self, c: list[Token]) -> Deal | None:
         seen = _seen(c[1].value)
+        player = self._player(c[0])
         if not seen:
+            if player in self.showed:
+                self.unseen_after_show.add(player)
             return None  # "Dealt to Player0: [X]": a down card nobody saw
-        return Deal(self.current, self._player(c[0]), (), seen, self._lineno(c[0]))
+        return Deal(self.current, player, (), seen, self._lineno(c[0]))
 
     def action(self, c: list[Token]) -> Action:
         verb = c[0]  # "\nNAME calls 625"
@@ -267,7 +278,9 @@ class KingsClubTransformer(SiteTransformer):
         cards = _seen(c[1].value)
         if not cards:
             return None
-        return Show(self.current, self._player(c[0]), cards, (), self._lineno(c[0]))
+        player = self._player(c[0])
+        self.showed.add(player)
+        return Show(self.current, player, cards, (), self._lineno(c[0]))
 
     # -- summary
     def summary_seat(self, c: list[Token]) -> tuple[SummarySeat, SummaryNet]:
@@ -307,7 +320,27 @@ class KingsClubTransformer(SiteTransformer):
                 events.append(Seat(item.seat, item.player, item.stack, True, item.line))
             else:
                 events.append(item)
-        return header, tuple(_settled(events, rake, self.hand_put))
+        return header, tuple(_settled(_early_shows(events, self.unseen_after_show), rake, self.hand_put))
+
+
+def _early_shows(events: list[Event], unseen: set[str]) -> list[Event]:
+    """Shows made before the last cards were dealt (players all in: KingsClub turns their
+    hands up where the betting stops) hold the hand as it was then.  A show is the hand
+    a pot is judged by, so it gets the cards dealt after it; when one of those was not
+    shown ("Dealt to NAME: [X]" on 7th street) the hand is not known, and the show is
+    left out rather than judged on five or six cards."""
+    out: list[Event] = []
+    for i, e in enumerate(events):
+        if isinstance(e, Show):
+            if e.player in unseen:
+                continue
+            later = [
+                c for d in events[i + 1 :] if isinstance(d, Deal) and d.player == e.player for c in d.new
+            ]
+            if later:
+                e = Show(e.street, e.player, e.cards + tuple(later), e.description, e.line)
+        out.append(e)
+    return out
 
 
 def _settled(events: list[Event], rake: tuple[Decimal, int] | None, put: dict[str, Decimal]) -> list[Event]:
