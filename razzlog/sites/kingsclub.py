@@ -36,7 +36,7 @@ from __future__ import annotations
 import datetime
 import re
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from lark import Token
 
@@ -151,6 +151,10 @@ class KingsClubTransformer(SiteTransformer):
         self.sitting_out: set[str] = set()
         self.showed: set[str] = set()
         self.unseen_after_show: set[str] = set()  # shown early, then dealt "[X]"
+        # the last street with money: each player's total, and who bet or raised there last
+        self.money_street: Street | None = None
+        self.money_put: dict[str, Decimal] = {}
+        self.aggressive: set[str] = set()
 
     def reset(self, names: tuple[str, ...], first_line: int) -> None:
         super().reset(names, first_line)
@@ -160,6 +164,9 @@ class KingsClubTransformer(SiteTransformer):
         self.sitting_out = set()
         self.showed = set()
         self.unseen_after_show = set()
+        self.money_street = None
+        self.money_put = {}
+        self.aggressive = set()
 
     # -- header: three lines, put together in start()
     def header(self, c: list[Token]) -> list[Token]:
@@ -272,6 +279,13 @@ class KingsClubTransformer(SiteTransformer):
         self.put[player] = had + amount if to is None else to
         self.bet = max(self.bet, self.put[player])
         self.hand_put[player] = self.hand_put.get(player, _ZERO) + self.put[player] - had
+        if self.money_street is not self.current:
+            self.money_street, self.aggressive = self.current, set()
+        self.money_put = self.put
+        if kind is ActionKind.CALL:
+            self.aggressive.discard(player)
+        else:
+            self.aggressive.add(player)
         return Action(self.current, player, kind, amount, to, c[-1].type == "ALL_IN", line)
 
     def show(self, c: list[Token]) -> Show | None:
@@ -320,33 +334,48 @@ class KingsClubTransformer(SiteTransformer):
                 events.append(Seat(item.seat, item.player, item.stack, True, item.line))
             else:
                 events.append(item)
-        return header, tuple(_settled(_early_shows(events, self.unseen_after_show), rake, self.hand_put))
+        returned = _uncalled(self.hand_put, self.money_put, self.aggressive)
+        return header, tuple(_settled(_early_shows(events, self.unseen_after_show), rake, returned))
 
 
 def _early_shows(events: list[Event], unseen: set[str]) -> list[Event]:
     """Shows made before the last cards were dealt (players all in: KingsClub turns their
-    hands up where the betting stops) hold the hand as it was then.  A show is the hand
-    a pot is judged by, so it gets the cards dealt after it; when one of those was not
-    shown ("Dealt to NAME: [X]" on 7th street) the hand is not known, and the show is
-    left out rather than judged on five or six cards."""
+    hands up where the betting stops) hold the hand as it was then, and a pot is judged
+    by a player's last show.  When every such hand is later seen whole, each gets a show
+    of all its cards after its last deal; when one is not ("Dealt to NAME: [X]" on 7th
+    street), these shows are left out: a pot is never judged on part of a hand, nor on
+    the hands of some of its contenders only."""
+    early = [
+        i
+        for i, e in enumerate(events)
+        if isinstance(e, Show)
+        and (e.player in unseen or any(isinstance(d, Deal) and d.player == e.player for d in events[i + 1 :]))
+    ]
+    if not early:
+        return events
+    if unseen:
+        return [e for i, e in enumerate(events) if i not in early]
+    after: dict[int, list[Show]] = {}  # a player's last deal -> the whole hand shown
+    for i in early:
+        show = cast(Show, events[i])
+        later = [
+            (j, d) for j, d in enumerate(events) if j > i and isinstance(d, Deal) and d.player == show.player
+        ]
+        cards = show.cards + tuple(c for _, d in later for c in d.new)
+        last_at, last = later[-1]
+        after.setdefault(last_at, []).append(Show(last.street, show.player, cards, (), last.line))
     out: list[Event] = []
     for i, e in enumerate(events):
-        if isinstance(e, Show):
-            if e.player in unseen:
-                continue
-            later = [
-                c for d in events[i + 1 :] if isinstance(d, Deal) and d.player == e.player for c in d.new
-            ]
-            if later:
-                e = Show(e.street, e.player, e.cards + tuple(later), e.description, e.line)
         out.append(e)
+        out.extend(after.get(i, ()))
     return out
 
 
-def _settled(events: list[Event], rake: tuple[Decimal, int] | None, put: dict[str, Decimal]) -> list[Event]:
+def _settled(
+    events: list[Event], rake: tuple[Decimal, int] | None, returned: UncalledReturn | None
+) -> list[Event]:
     """``events`` with what KingsClub leaves unprinted: 3rd street's start (before its first
-    deal), and before the first collection the pot and the uncalled bet's return (``put``:
-    what each player put in)."""
+    deal), and before the first collection the pot and the uncalled bet's return."""
     first_deal = next((i for i, e in enumerate(events) if isinstance(e, Deal)), None)
     if first_deal is not None:
         events.insert(first_deal, StreetStart(Street.THIRD, events[first_deal].line))
@@ -356,13 +385,27 @@ def _settled(events: list[Event], rake: tuple[Decimal, int] | None, put: dict[st
     rake_amount, rake_line = rake if rake is not None else (_ZERO, line)
     total = sum((e.amount for e in collects), _ZERO) + rake_amount
     added: list[Event] = [SummaryPot(total, None, (), rake_amount, rake_line)]
-    ranked = sorted(put.items(), key=lambda item: item[1], reverse=True)
-    if ranked and ranked[0][1] > (ranked[1][1] if len(ranked) > 1 else _ZERO):
-        # what the biggest contribution has beyond the next one was never called
-        excess = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else _ZERO)
-        added.append(UncalledReturn(ranked[0][0], excess, line))
+    if returned is not None:
+        added.append(UncalledReturn(returned.player, returned.amount, line))
     events[at:at] = added
     return events
+
+
+def _uncalled(
+    hand_put: dict[str, Decimal], street_put: dict[str, Decimal], aggressive: set[str]
+) -> UncalledReturn | None:
+    """The uncalled part of the last bet: what its maker put in on the last street with
+    money beyond the next most, when their last act there was a bet or a raise (never a
+    call: an over-call is the call-amount rule's), and no more than they put in beyond
+    anyone over the hand.  (Line 0: placed by ``_settled``.)"""
+    ranked = sorted(street_put.items(), key=lambda item: item[1], reverse=True)
+    if not ranked or ranked[0][0] not in aggressive:
+        return None
+    top = ranked[0][0]
+    excess = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else _ZERO)
+    others = [v for p, v in hand_put.items() if p != top]
+    excess = min(excess, hand_put[top] - max(others, default=_ZERO))
+    return UncalledReturn(top, excess, 0) if excess > 0 else None
 
 
 # --------------------------------------------------------------------------- header check

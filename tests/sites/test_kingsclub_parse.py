@@ -171,14 +171,19 @@ def test_real_multi_pot_hand() -> None:
     assert nets["Player4"] == (D("52376"), D("2850")) and nets["Player3"] == (D("0"), D("-350"))
 
 
-def test_an_early_show_gets_the_cards_dealt_after_it() -> None:
-    """The hero's 7th card is printed: a hand shown early is then known whole."""
-    text = MULTI_POT.read_text(encoding="utf-8").replace("Player4", "Hero4")
-    text = text.replace("Dealt to Hero4: [X]", "Dealt to Hero4: [Kc]")
+def test_early_shows_seen_whole_are_shown_again_after_the_last_deal() -> None:
+    """Were the 7th cards printed, the hands shown early would be known whole: each is
+    shown again, all seven cards, after its last deal (the pot is judged by it)."""
+    text = MULTI_POT.read_text(encoding="utf-8")
+    text = text.replace("Dealt to Player3: [X]", "Dealt to Player3: [Kc]")
+    text = text.replace("Dealt to Player4: [X]", "Dealt to Player4: [Qh]")
     hand = parse_raw_hand(RawHand("e.txt", 1, tuple(text.splitlines()), "utf-8"))
     assert isinstance(hand, Hand)
     assert [e for e in hand.events if isinstance(e, Show)] == [
-        Show(T5, "Hero4", C("2h Ad 3c 8s 6s 7s Kc"), (), 50)
+        Show(T5, "Player3", C("Td 5s 4h 9d 7d"), (), 49),
+        Show(T5, "Player4", C("2h Ad 3c 8s 6s"), (), 50),
+        Show(T7, "Player3", C("Td 5s 4h 9d 7d 7h Kc"), (), 55),
+        Show(T7, "Player4", C("2h Ad 3c 8s 6s 7s Qh"), (), 56),
     ]
 
 
