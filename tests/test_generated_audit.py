@@ -30,9 +30,13 @@ def _audit(text: str) -> tuple[AuditSummary, list[str]]:
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(min_value=0, max_value=2**32 - 1), players=st.sampled_from([(2, 2), (2, 8), (6, 8)]))
-def test_generated_sessions_audit_clean(seed: int, players: tuple[int, int]) -> None:
-    text = generate_text(seed, 30, players=players)
+@given(
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    players=st.sampled_from([(2, 2), (2, 8), (6, 8)]),
+    site=st.sampled_from(["pokerstars", "kingsclub"]),
+)
+def test_generated_sessions_audit_clean(seed: int, players: tuple[int, int], site: str) -> None:
+    text = generate_text(seed, 30, players=players, site=site)
     summary, found = _audit(text)
     assert found == []
     assert summary.hands == summary.hands_parsed == 30

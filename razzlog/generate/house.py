@@ -55,6 +55,9 @@ class House:
     first_hand_ids: tuple[int, int]
     tournament_ids: tuple[int, int]
     epoch: datetime
+    # A beaten hand at the showdown may be mucked (False: every hand is shown; KingsClub,
+    # whose logs print no muck line).
+    mucks_beaten_hands: bool = True
 
 
 POKERSTARS: House = House(
@@ -110,4 +113,32 @@ FULLTILT: House = House(
     epoch=datetime(2010, 3, 2, 10, 24, 42),
 )
 
-HOUSES = {h.site: h for h in (POKERSTARS, FULLTILT)}
+# KingsClub (fpdb's regression files): the bring-in is the ante, a quarter of the small
+# bet (40/80 ante 10, 500/1,000 ante 125).  Tournaments: no real log; the table is
+# written "T<id> [<table>]" as fpdb's KingsClubToFpdb.py reads it, and the level assumed.
+KINGSCLUB_CASH_STAKES: tuple[Stakes, ...] = (
+    Stakes(4000, 8000, 1000, 1000),
+    Stakes(50000, 100000, 12500, 12500),
+)
+KINGSCLUB_TOURNAMENT_STAKES: tuple[Stakes, ...] = (Stakes(100, 200, 25, 25, cash=False),)
+
+KINGSCLUB: House = House(
+    site="kingsclub",
+    cash_stakes=KINGSCLUB_CASH_STAKES,
+    tournament_stakes=KINGSCLUB_TOURNAMENT_STAKES,
+    last_aggressor_shows_first=True,  # its profile's assumption (docs/sites/kingsclub.md)
+    all_in_show_last=False,
+    award_after_shows=True,  # the pots are printed after the summary, all together
+    winner_always_mucks=False,  # (no line says so: the writer prints none)
+    turn_up_when_all_in=True,  # a real log: all-in hands shown before 6th street
+    reveal_mucked=False,
+    max_side_pots=1,
+    antes_in_random_order=False,
+    prints_finishes=False,
+    first_hand_ids=(37_000_000, 41_000_000),
+    tournament_ids=(1_000, 99_999),
+    epoch=datetime(2021, 1, 2, 15, 48, 40),
+    mucks_beaten_hands=False,
+)
+
+HOUSES = {h.site: h for h in (POKERSTARS, FULLTILT, KINGSCLUB)}

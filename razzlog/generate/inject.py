@@ -65,7 +65,7 @@ from razzlog.generate import (
     shift_pot,
     sole_winner,
 )
-from razzlog.generate.inject_showdown import SHOWDOWN_MUTATIONS
+from razzlog.generate.inject_showdown import SHOWDOWN_MUTATIONS, turned_up
 
 RULES: tuple[str, ...] = (
     "duplicate-card", "card-mismatch", "ante-amount", "missing-ante", "bring-in-player",
@@ -73,6 +73,32 @@ RULES: tuple[str, ...] = (
     "cap-exceeded", "inactive-player-acted", "stack-overdraw", "uncalled-bet", "pot-total",
     "pot-award", "showdown-order", "hand-description", "mucked-winner", "summary-mismatch",
 )  # fmt: skip
+
+# The rules whose violation each site's format can show.  KingsClub prints no uncalled
+# bet, no total pot, no hand description, no muck, no repeated earlier cards and no
+# summary outcome (only each seat's stack and net): those injections would not be in its
+# text.
+SITE_RULES: dict[str, tuple[str, ...]] = {
+    "kingsclub": tuple(
+        r
+        for r in RULES
+        if r
+        not in (
+            "uncalled-bet",
+            "pot-total",
+            "hand-description",
+            "mucked-winner",
+            "card-mismatch",
+            "summary-mismatch",
+        )
+    ),
+}
+
+
+def rules_for(site: str) -> tuple[str, ...]:
+    """The rules a violation of which can be injected into ``site``'s hands."""
+    return SITE_RULES.get(site, RULES)
+
 
 ALL_CARDS = tuple(Card(r, s) for r in range(1, 14) for s in "shdc")
 
@@ -96,6 +122,8 @@ def _doors(h: Hand) -> dict[str, Card]:
 
 
 def _duplicate_card(h: Hand, rng: random.Random) -> bool:
+    if h.site == "kingsclub" and turned_up(h):
+        return False  # its hands turned up early are not known whole
     logged, doors = logged_cards(h), set(_doors(h).values())
     mine = {e.player: set(e.old + e.new) for e in h.events if e.kind in ("deal", "show")}
     theirs: dict[str, set[Card]] = {}
@@ -284,11 +312,11 @@ def _cap_exceeded(h: Hand, rng: random.Random) -> bool:
     if not caps or h.pots or any(e.all_in for e in ev):
         return False
     c = rng.choice(caps)
-    # Full Tilt: the new raise must not make its raiser the first to show (the
-    # latest street's aggressor does), which would break the showdown order.
+    # Full Tilt, KingsClub: the new raise must not make its raiser the first to show
+    # (the latest street's aggressor does), which would break the showdown order.
     showdown = "showdown" in (e.kind for e in ev)
     later = any(e.kind in ("bet", "raise") and s[k] > s[c] for k, e in enumerate(ev))
-    if h.site == "fulltilt" and showdown and not later:
+    if h.site in ("fulltilt", "kingsclub") and showdown and not later:
         return False
     rest = [k for k in range(c + 1, len(ev)) if s[k] == s[c] and ev[k].kind in ("call", "fold")]
     end = max(rest, default=c) + 1

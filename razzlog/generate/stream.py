@@ -11,14 +11,15 @@ import json
 import random
 from collections.abc import Callable, Iterator, Sequence
 
-from razzlog.generate import Hand, fulltilt_writer, pokerstars_writer
+from razzlog.generate import Hand, fulltilt_writer, kingsclub_writer, pokerstars_writer
 from razzlog.generate.house import HOUSES
-from razzlog.generate.inject import RULES, inject
+from razzlog.generate.inject import inject, rules_for
 from razzlog.generate.tables import generate_hands
 
 WRITERS: dict[str, Callable[[Hand], str]] = {
     "pokerstars": pokerstars_writer.write_hand,
     "fulltilt": fulltilt_writer.write_hand,
+    "kingsclub": kingsclub_writer.write_hand,
 }
 SITES = tuple(WRITERS)
 
@@ -38,20 +39,22 @@ def stream_labeled(
     players: tuple[int, int] = (2, 8),
     site: str = "pokerstars",
     violations: float = 0.0,
-    rules: Sequence[str] = RULES,
+    rules: Sequence[str] | None = None,
     hero: str = "Hero",
 ) -> Iterator[tuple[str, list[dict[str, str]]]]:
     """Hand by hand: the text of each hand (with its separator) and the labels of
     the violations injected since the previous one.
 
     A fraction ``violations`` of the hands (chosen by a second generator seeded
-    from ``seed``) gets exactly one violation of a rule drawn from ``rules``
+    from ``seed``) gets exactly one violation of a rule drawn from ``rules`` (by
+    default every rule the site's format can show: ``inject.rules_for``)
     (other rules are tried when the hand has no place for it); the table then
     goes on from the stacks the injected hand implies.  Streams, so millions of
     hands need no more memory than one.
     """
     if site not in WRITERS:
         raise ValueError(f"no writer for site {site!r}; choose {', '.join(SITES)}")
+    rules = rules_for(site) if rules is None else rules
     picker = random.Random(f"{seed}/violations")
     pending: list[dict[str, str]] = []
 
@@ -76,7 +79,7 @@ def generate_labeled(
     players: tuple[int, int] = (2, 8),
     site: str = "pokerstars",
     violations: float = 0.0,
-    rules: Sequence[str] = RULES,
+    rules: Sequence[str] | None = None,
     hero: str = "Hero",
 ) -> tuple[str, list[dict[str, str]]]:
     """``hands`` hands of text and one label per injected violation (see ``stream_labeled``)."""
