@@ -313,3 +313,20 @@ def test_a_hand_cut_before_its_winner_is_truncated() -> None:
     lines = RAZZ.read_text(encoding="utf-8").splitlines()[:-1]
     v = parse_raw_hand(RawHand("cut.txt", 1, tuple(lines), "utf-8"))
     assert isinstance(v, Violation) and v.rule == "truncated-hand" and v.hand_id == "39969356"
+
+
+def test_a_player_who_sits_out_is_seated_but_not_dealt_in() -> None:
+    text = RAZZ.read_text(encoding="utf-8")
+    text = text.replace("Seat 6: Hero (2,058.40)\n", "Seat 6: Hero (2,058.40)\nSeat 7: Napper (500)\n")
+    text = text.replace("Hero: posts ante 10\n", "Hero: posts ante 10\nNapper sits out\n")
+    text = text.replace(
+        "Seat 6: Hero (2,107.40) +49\n", "Seat 6: Hero (2,107.40) +49\nSeat 7: Napper (500) 0\n"
+    )
+    hand = parse_raw_hand(RawHand("s.txt", 1, tuple(text.splitlines()), "utf-8"))
+    assert isinstance(hand, Hand)
+    assert Seat(7, "Napper", D("500"), True, 6) in hand.events
+    assert SummaryNet("Napper", D("500"), D("0"), 23) in hand.events
+    from razzlog.rules.engine import audit_hand
+    from razzlog.rules.profiles import KINGSCLUB
+
+    assert audit_hand(hand, KINGSCLUB) == []
