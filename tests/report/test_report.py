@@ -82,7 +82,11 @@ def test_the_model_counts_per_file_and_site_add_up(generated: Path) -> None:
     for field in ("hands", "hands_parsed", "hands_with_violations", "violations", "errors", "warnings"):
         assert sum(getattr(f, field) for f in page.files) == sum(getattr(s, field) for s in page.sites)
     assert sum(s.files for s in page.sites) == c.files
-    assert {s.site: s.profile for s in page.sites} == {"pokerstars": "pokerstars", "fulltilt": "fulltilt"}
+    assert {s.site: s.profile for s in page.sites} == {
+        "pokerstars": "pokerstars",
+        "fulltilt": "fulltilt",
+        "kingsclub": "kingsclub",
+    }
     assert sum(r.violations for r in page.rules) == c.violations
 
 
