@@ -53,7 +53,7 @@ HEADER_PREFIXES: tuple[str, ...] = (
 # time alone ("2021-01-02 15:48:40"), which no chat or status line of any site is
 # (razzlog.blocks cuts at exactly these pairs of lines too).
 SHAPED_HEADER = re.compile(r"#[0-9]+: (?:No Limit|Pot Limit|Limit) [^\n]*? - [0-9][0-9,.]*/[0-9][0-9,.]*")
-SHAPED_HEADER_NEXT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{1,2}:[0-9]{2}:[0-9]{2}")
+SHAPED_HEADER_NEXT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{1,2}:[0-9]{2}:[0-9]{2}[ \t]*")
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"

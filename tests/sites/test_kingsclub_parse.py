@@ -377,3 +377,16 @@ def test_any_player_names_parse_the_same(data: st.DataObject) -> None:
         return dataclasses.replace(e, player=mapping[e.player]) if hasattr(e, "player") else e  # type: ignore[type-var]
 
     assert hand.events == tuple(renamed(e) for e in original.events)
+
+
+def test_crlf_and_trailing_spaces_after_the_date_still_start_a_hand(tmp_path: Path) -> None:
+    one = RAZZ.read_bytes().replace(b"15:48:40\n", b"15:48:40  \n").replace(b"\n", b"\r\n")
+    path = tmp_path / "crlf.txt"
+    path.write_bytes(b"\r\n".join([one] * 4))
+    assert [h.first_line for h in raw_hands(path)] == [1, 24, 47, 70]
+    from razzlog.blocks import HandBlock, hands_of_block, iter_blocks
+
+    blocks = [b for b in iter_blocks([str(path)], block_bytes=64) if isinstance(b, HandBlock)]
+    assert len(blocks) >= 2 and all(b.data.startswith(b"#39969356: ") for b in blocks[1:])
+    from_blocks = [h for b in blocks for h in hands_of_block(b)]
+    assert from_blocks == raw_hands(path)
