@@ -81,10 +81,8 @@ KINGSCLUB = Profile(
     raises_per_round=3,  # a 2-7 razz log: bet and three raises, then calls
     cap_heads_up=True,  # assumed
     fourth_street_open_pair_double=False,
-    bring_in_fraction=(
-        Decimal("0.25"),
-        Decimal("0.5"),
-    ),  # razz logs: the bring-in is the ante, ¼ of the small bet
+    # razz logs: the bring-in is the ante, a quarter of the small bet
+    bring_in_fraction=(Decimal("0.25"), Decimal("0.5")),
 )
 
 PROFILES: dict[str, Profile] = {p.name: p for p in (POKERSTARS, FULLTILT, CASINO, KINGSCLUB)}
