@@ -31,6 +31,8 @@ from razzlog.lines import PLAIN, UTF8_BOM, UTF16_BE, UTF16_LE, decoded_lines, en
 from razzlog.sources import (
     CONTEXT_PREFIXES,
     HEADER_PREFIXES,
+    SHAPED_HEADER,
+    SHAPED_HEADER_NEXT,
     STDIN,
     RawHand,
     ReadProgress,
@@ -47,9 +49,18 @@ MAX_BLOCK_BYTES = 16 * 1024 * 1024
 
 
 def _cut_pattern(encoding: str) -> re.Pattern[bytes]:
-    """A line break followed by a hand header, in ``encoding``: where a block may end."""
+    """A line break followed by a hand header, in ``encoding``: where a block may end.
+
+    In ASCII-compatible files also a KingsClub header followed by its date line
+    (:data:`razzlog.sources.SHAPED_HEADER`, exactly what the serial reading takes
+    for a header; UTF-16 files, which KingsClub does not write, are not cut there:
+    a block only needs to start at a header, not to end at every one)."""
     breaks = b"|".join(re.escape(c.encode(encoding)) for c in "\r\n")
     headers = b"|".join(re.escape(prefix.encode(encoding)) for prefix in HEADER_PREFIXES)
+    if encoding == "ascii":
+        line = SHAPED_HEADER.pattern.replace("[^\\n]", "[^\\r\\n]").encode("ascii")
+        date = SHAPED_HEADER_NEXT.pattern.encode("ascii")
+        headers += b"|" + line + b"[^\r\n]*(?:\r\n|\r|\n)" + date + b"(?:\r|\n)"
     return re.compile(b"(?:" + breaks + b")(?=" + headers + b")")
 
 

@@ -237,6 +237,22 @@ class SummarySeat:
 
 
 @dataclass(frozen=True, slots=True)
+class SummaryNet:
+    """A seat's ending stack and net for the hand, as the site prints them in its
+    summary (KingsClub: ``Seat 1: Player0 (1,010.38) -50``).
+
+    A check, never a source: the nets razzlog reports are worked out from the
+    antes, actions, returns and collections; the summary rule compares them
+    with this line.
+    """
+
+    player: str
+    stack: Decimal  # after the hand
+    net: Decimal  # won minus put in
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
 class TournamentFinish:
     """A player's result in the tournament, printed in the hand where they
     bust (or, for the winner, the tournament's last hand).
@@ -278,6 +294,7 @@ Event = (
     | Muck
     | SummaryPot
     | SummarySeat
+    | SummaryNet
     | TournamentFinish
 )
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 # The sites razzlog reads, as users know them: razzlog.sites' TITLEs, in order (a test checks).
-SITES_READ: tuple[str, ...] = ("PokerStars", "Full Tilt Poker", "Winamax", "Merge network")
+SITES_READ: tuple[str, ...] = ("PokerStars", "Full Tilt Poker", "Winamax", "Merge network", "KingsClub")
 
 # (first line's start, what the file is); the first match names it
 _LOOKS_LIKE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -32,7 +32,6 @@ _LOOKS_LIKE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"Hand#\d+ - \d{4}-", "a Cake Poker hand history"),
         (r"GAME #\d+: ", "an iPoker hand history"),
         (r"Game Hand #\d+ - ", "a Winning Poker Network hand history"),
-        (r"#\d+: (?:No Limit |Pot Limit |Limit )?\S", "a KingsClub hand history"),
         (
             r"(?:<\?xml|<session|<HISTORY|<Game |<game )",
             "an XML file (iPoker and Microgaming write XML hand histories)",

@@ -67,6 +67,14 @@ def is_archive_separator(line: str) -> bool:
 # next one replaces it; a site module declares them as ``CONTEXT_PREFIXES`` (a test checks).
 CONTEXT_PREFIXES: tuple[str, ...] = ("<description ",)
 
+# KingsClub's header names no site ("#39969356: Limit Razz - 40/80"), and a line starting
+# "#123: " may be anything (a chat line of another site's hand by a player called "#123"):
+# such a line starts a hand only in this shape AND followed by a line that is a date and
+# time alone ("2021-01-02 15:48:40"), which no chat or status line of any site is
+# (razzlog.blocks cuts at exactly these pairs of lines too).
+SHAPED_HEADER = re.compile(r"#[0-9]+: (?:No Limit|Pot Limit|Limit) [^\n]*? - [0-9][0-9,.]*/[0-9][0-9,.]*")
+SHAPED_HEADER_NEXT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{1,2}:[0-9]{2}:[0-9]{2}[ \t]*")
+
 STDIN = "-"
 STDIN_NAME = "<stdin>"
 
@@ -345,6 +353,8 @@ def header_site(header: str) -> str:
         return "winamax"
     if line.startswith("<game"):
         return "merge"
+    if line.startswith("#"):
+        return "kingsclub"
     return "fulltilt" if line.startswith(("Full Tilt", "FullTilt")) else "pokerstars"
 
 
@@ -353,15 +363,54 @@ def without_nul(line: str) -> str:
     return line.replace("\x00", "") if "\x00" in line else line
 
 
-def is_header(line: str) -> bool:
-    """Whether ``line`` starts a hand: it starts with a site's header prefix, NULs not counted.
+def is_header(line: str, next_line: str | None = None) -> bool:
+    """Whether ``line`` starts a hand: it starts with a site's header prefix, NULs not counted,
+    or it is a KingsClub header (:data:`SHAPED_HEADER`) and ``next_line`` is its date.
 
     A header is a header whatever bytes a damaged file put inside it: its hand
     is a hand of its own (whose parse reports the NUL), never more lines of the
     hand before it."""
-    return line.startswith(HEADER_PREFIXES) or (
-        "\x00" in line and without_nul(line).startswith(HEADER_PREFIXES)
+    return (
+        line.startswith(HEADER_PREFIXES)
+        or ("\x00" in line and without_nul(line).startswith(HEADER_PREFIXES))
+        or (next_line is not None and is_shaped_header(line, next_line))
     )
+
+
+def is_shaped_header(line: str, next_line: str) -> bool:
+    """Whether ``line`` and the line after it are a KingsClub header and its date."""
+    return (
+        line.startswith("#")
+        and SHAPED_HEADER.match(line) is not None
+        and SHAPED_HEADER_NEXT.fullmatch(next_line) is not None
+    )
+
+
+def _marked_headers(
+    numbered: Iterable[tuple[str, str]], first_lineno: int
+) -> Iterator[tuple[int, str, str, bool]]:
+    """``(line number, line, encoding, starts a hand)`` for every line: a line that may be a
+    KingsClub header is held until the next line says whether it is one."""
+    held: tuple[int, str, str] | None = None
+    prefixes = HEADER_PREFIXES
+    lineno = first_lineno
+    try:
+        for lineno, (line, encoding) in enumerate(numbered, start=first_lineno):
+            if held is not None:
+                yield held[0], held[1], held[2], SHAPED_HEADER_NEXT.fullmatch(line) is not None
+                held = None
+            if line.startswith(prefixes) or ("\x00" in line and is_header(line)):
+                yield lineno, line, encoding, True
+            elif line.startswith("#") and SHAPED_HEADER.match(line):
+                held = (lineno, line, encoding)
+            else:
+                yield lineno, line, encoding, False
+    except OSError:
+        if held is not None:
+            yield held[0], held[1], held[2], False
+        raise
+    if held is not None:
+        yield held[0], held[1], held[2], False
 
 
 def iter_raw_hands(
@@ -420,11 +469,10 @@ def hands_of_lines(
         encoding = "cp1252" if "cp1252" in encodings else next(iter(encodings))
         return RawHand(name, first_line, tuple(lines), encoding, context)
 
-    prefixes = HEADER_PREFIXES
     context_prefixes = CONTEXT_PREFIXES
     try:
-        for lineno, (line, encoding) in enumerate(numbered, start=first_lineno):
-            if line.startswith(prefixes) or ("\x00" in line and is_header(line)):
+        for lineno, line, encoding, starts_hand in _marked_headers(numbered, first_lineno):
+            if starts_hand:
                 if lines:
                     yield finish()
                 elif not seen_header and text_before is not None:

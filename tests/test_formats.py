@@ -34,7 +34,6 @@ FIRST_LINES = [
         "Game Hand #123456 - Tournament #7 - Holdem(No Limit) - Level 1 (10.00/20.00)",
         "a Winning Poker Network",
     ),
-    ("#39969356: Limit Razz - 40/80", "a KingsClub"),
     ('<?xml version="1.0" encoding="utf-8"?>', "an XML file"),
     ("PokerStars Tournament #1234, No Limit Hold'em", "a PokerStars tournament summary"),
     ("Full Tilt Poker Tournament Summary Heads Up Sit & Go (1234)", "a Full Tilt tournament summary"),

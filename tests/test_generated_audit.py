@@ -33,7 +33,7 @@ def _audit(text: str) -> tuple[AuditSummary, list[str]]:
 @given(
     seed=st.integers(min_value=0, max_value=2**32 - 1),
     players=st.sampled_from([(2, 2), (2, 8), (6, 8)]),
-    site=st.sampled_from(["pokerstars", "merge"]),
+    site=st.sampled_from(["pokerstars", "merge", "kingsclub"]),
 )
 def test_generated_sessions_audit_clean(seed: int, players: tuple[int, int], site: str) -> None:
     text = generate_text(seed, 30, players=players, site=site)

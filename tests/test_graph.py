@@ -55,7 +55,12 @@ def test_big_bets_end_at_net_bb(tables) -> None:  # type: ignore[no-untyped-def]
         for r in lines.frame.group_by("stakes").agg(pl.all().last()).iter_rows(named=True)
     }
     assert ends == pytest.approx({r["stakes"]: r["net_bb"] for r in stats.iter_rows(named=True)})
-    assert lines.series == ("Hero $0.04/$0.08 USD", "Hero $0.10/$0.20 USD", "Hero €25/€50 EUR")
+    assert lines.series == (
+        "Hero $0.04/$0.08 USD",
+        "Hero $0.10/$0.20 USD",
+        "Hero €25/€50 EUR",
+        "Hero $40/$80 USD",
+    )
 
 
 def test_hands_are_in_the_order_they_were_played(tmp_path: Path) -> None:

@@ -95,6 +95,7 @@ class Site(StrEnum):
     FULLTILT = "fulltilt"
     WINAMAX = "winamax"
     MERGE = "merge"
+    KINGSCLUB = "kingsclub"
 
 
 class Encoding(StrEnum):
@@ -132,6 +133,7 @@ class ProfileName(StrEnum):
     CASINO = "casino"
     WINAMAX = "winamax"
     MERGE = "merge"
+    KINGSCLUB = "kingsclub"
 
 
 PathsArg = Annotated[

@@ -38,7 +38,7 @@ def generate(
         Encoding,
         typer.Option(
             "--encoding",
-            help="utf-8 (the default, for either site), or utf-16: little-endian with a BOM,"
+            help="utf-8 (the default, for any site), or utf-16: little-endian with a BOM,"
             " as Full Tilt wrote its files.",
         ),
     ] = Encoding.UTF8,
@@ -46,8 +46,9 @@ def generate(
     """Write synthetic, legal razz hand histories (for tests and benchmarks).
 
     Hands come from an independent dealer that shares no code with the rules,
-    in PokerStars' or Full Tilt's format and by that site's house rules; with
-    --violations, that fraction of hands gets exactly one labelled violation.
+    in PokerStars', Full Tilt's or KingsClub's format and by that site's house
+    rules; with --violations, that fraction of hands gets exactly one labelled
+    violation (of a rule whose breach the site's format can show).
     """
     low, _, high = players.partition("-")
     try:

@@ -55,9 +55,10 @@ class House:
     first_hand_ids: tuple[int, int]
     tournament_ids: tuple[int, int]
     epoch: datetime
-    # Every hand at the showdown is shown, none mucked (Winamax: every real log
-    # with a showdown shows each hand, the loser's too).
-    shows_every_hand: bool = False
+    # A beaten hand at the showdown may be mucked (False: every hand is shown; Winamax, whose
+    # real logs show each hand at a showdown, the loser's too, and KingsClub, which prints no
+    # muck line).
+    mucks_beaten_hands: bool = True
 
 
 POKERSTARS: House = House(
@@ -143,7 +144,7 @@ WINAMAX: House = House(
     first_hand_ids=(90_000_000_000, 99_000_000_000),
     tournament_ids=(100_000_000, 999_999_999),
     epoch=datetime(2016, 11, 12, 22, 39, 0),
-    shows_every_hand=True,
+    mucks_beaten_hands=False,
 )
 
 
@@ -182,4 +183,33 @@ MERGE: House = House(
     epoch=datetime(2011, 11, 15, 22, 36, 28),
 )
 
-HOUSES = {h.site: h for h in (POKERSTARS, FULLTILT, WINAMAX, MERGE)}
+
+# KingsClub (fpdb's regression files): the bring-in is the ante, a quarter of the small
+# bet (40/80 ante 10, 500/1,000 ante 125).  Tournaments: no real log; the table is
+# written "T<id> [<table>]" as fpdb's KingsClubToFpdb.py reads it, and the level assumed.
+KINGSCLUB_CASH_STAKES: tuple[Stakes, ...] = (
+    Stakes(4000, 8000, 1000, 1000),
+    Stakes(50000, 100000, 12500, 12500),
+)
+KINGSCLUB_TOURNAMENT_STAKES: tuple[Stakes, ...] = (Stakes(100, 200, 25, 25, cash=False),)
+
+KINGSCLUB: House = House(
+    site="kingsclub",
+    cash_stakes=KINGSCLUB_CASH_STAKES,
+    tournament_stakes=KINGSCLUB_TOURNAMENT_STAKES,
+    last_aggressor_shows_first=True,  # its profile's assumption (docs/sites/kingsclub.md)
+    all_in_show_last=False,
+    award_after_shows=True,  # the pots are printed after the summary, all together
+    winner_always_mucks=False,  # (no line says so: the writer prints none)
+    turn_up_when_all_in=True,  # a real log: all-in hands shown before 6th street
+    reveal_mucked=False,
+    max_side_pots=1,
+    antes_in_random_order=False,
+    prints_finishes=False,
+    first_hand_ids=(37_000_000, 41_000_000),
+    tournament_ids=(1_000, 99_999),
+    epoch=datetime(2021, 1, 2, 15, 48, 40),
+    mucks_beaten_hands=False,
+)
+
+HOUSES = {h.site: h for h in (POKERSTARS, FULLTILT, WINAMAX, MERGE, KINGSCLUB)}

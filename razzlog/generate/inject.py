@@ -65,7 +65,7 @@ from razzlog.generate import (
     shift_pot,
     sole_winner,
 )
-from razzlog.generate.inject_showdown import SHOWDOWN_MUTATIONS
+from razzlog.generate.inject_showdown import SHOWDOWN_MUTATIONS, turned_up
 
 RULES: tuple[str, ...] = (
     "duplicate-card", "card-mismatch", "ante-amount", "missing-ante", "bring-in-player",
@@ -76,7 +76,7 @@ RULES: tuple[str, ...] = (
 
 # Sites whose house shows the latest street's aggressor first when nobody bet on
 # 7th, and does not judge the order of all-in players with side pots (house.py).
-LAST_AGGRESSOR_SITES = ("fulltilt", "winamax", "merge")
+LAST_AGGRESSOR_SITES = ("fulltilt", "winamax", "merge", "kingsclub")
 
 ALL_CARDS = tuple(Card(r, s) for r in range(1, 14) for s in "shdc")
 
@@ -100,6 +100,8 @@ def _doors(h: Hand) -> dict[str, Card]:
 
 
 def _duplicate_card(h: Hand, rng: random.Random) -> bool:
+    if h.site == "kingsclub" and turned_up(h):
+        return False  # its hands turned up early are not known whole
     logged, doors = logged_cards(h), set(_doors(h).values())
     mine = {e.player: set(e.old + e.new) for e in h.events if e.kind in ("deal", "show")}
     theirs: dict[str, set[Card]] = {}
@@ -288,7 +290,7 @@ def _cap_exceeded(h: Hand, rng: random.Random) -> bool:
     if not caps or h.pots or any(e.all_in for e in ev):
         return False
     c = rng.choice(caps)
-    # Full Tilt, Winamax: the new raise must not make its raiser the first to show (the
+    # Full Tilt, Winamax, Merge, KingsClub: the new raise must not make its raiser the first to show (the
     # latest street's aggressor does), which would break the showdown order.
     showdown = "showdown" in (e.kind for e in ev)
     later = any(e.kind in ("bet", "raise") and s[k] > s[c] for k, e in enumerate(ev))

@@ -28,7 +28,15 @@ def _shown(h: Hand) -> list[Event]:
     return [e for e in h.events if e.kind == "show" and e.desc]
 
 
+def turned_up(h: Hand) -> bool:
+    """Some hands were shown before the last cards (everyone but one all in).  KingsClub
+    never shows their 7th cards, so what such a hand is cannot be judged from its log."""
+    return any(e.kind == "show" and not e.desc for e in h.events)
+
+
 def _pot_award(h: Hand, rng: random.Random) -> bool:
+    if h.site == "kingsclub" and turned_up(h):
+        return False
     win = sole_winner(h)
     losers = [e.player for e in _shown(h) if win is not None and e.player != win.player]
     if win is None or not losers or win.amount < 3:
@@ -46,6 +54,10 @@ def _pot_award(h: Hand, rng: random.Random) -> bool:
 
 def _showdown_order(h: Hand, rng: random.Random) -> bool:
     ev = h.events
+    # KingsClub's profile judges no order with side pots, and its hands turned up early
+    # are not shown again.
+    if h.site == "kingsclub" and (h.pots or turned_up(h)):
+        return False
     # Full Tilt's, Winamax's and Merge's order of all-in players is not judged when there are side pots.
     free = (
         {e.player for e in ev if e.all_in} if h.site in ("fulltilt", "winamax", "merge") and h.pots else set()

@@ -108,7 +108,7 @@ def show_down(g: Game) -> None:
     for p in order:
         key = low_value(p.cards)
         beaten = any(low_value(s.cards) < key and s.total >= p.total for s in shown)
-        may_muck = beaten and not p.all_in and p.name not in g.turned_up and not g.house.shows_every_hand
+        may_muck = beaten and g.house.mucks_beaten_hands and not p.all_in and p.name not in g.turned_up
         if may_muck and g.rng.random() < 0.7:
             g.mucked.add(p.name)
             g.emit("muck", p.name)

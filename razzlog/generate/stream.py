@@ -11,7 +11,14 @@ import json
 import random
 from collections.abc import Callable, Iterator, Sequence
 
-from razzlog.generate import Hand, fulltilt_writer, merge_writer, pokerstars_writer, winamax_writer
+from razzlog.generate import (
+    Hand,
+    fulltilt_writer,
+    kingsclub_writer,
+    merge_writer,
+    pokerstars_writer,
+    winamax_writer,
+)
 from razzlog.generate.house import HOUSES
 from razzlog.generate.inject import RULES, inject
 from razzlog.generate.tables import generate_hands
@@ -21,6 +28,7 @@ WRITERS: dict[str, Callable[[Hand], str]] = {
     "fulltilt": fulltilt_writer.write_hand,
     "winamax": winamax_writer.write_hand,
     "merge": merge_writer.write_hand,
+    "kingsclub": kingsclub_writer.write_hand,
 }
 SITES = tuple(WRITERS)
 # The hand id as a site prints it, where it is not the dealer's number.
@@ -29,10 +37,27 @@ PRINTED_IDS: dict[str, Callable[[Hand], str]] = {"winamax": winamax_writer.hand_
 # bet (its amount stays in the pot), no muck line, and no summary line for a
 # player who folded: a wrong return, a mucked winner or a wrong fold street
 # cannot be written.  Merge prints no summary, total pot nor hand description.
+# KingsClub prints no uncalled bet, no total pot, no hand description, no muck,
+# no repeated earlier cards and no summary outcome (only each seat's stack and net).
 UNWRITABLE_RULES: dict[str, frozenset[str]] = {
     "winamax": frozenset({"uncalled-bet", "mucked-winner", "summary-mismatch"}),
     "merge": merge_writer.UNWRITABLE_RULES,
+    "kingsclub": frozenset(
+        {
+            "uncalled-bet",
+            "pot-total",
+            "hand-description",
+            "mucked-winner",
+            "card-mismatch",
+            "summary-mismatch",
+        }
+    ),
 }
+
+
+def rules_for(site: str) -> tuple[str, ...]:
+    """The rules a violation of which can be injected into ``site``'s hands (its text can show it)."""
+    return tuple(r for r in RULES if r not in UNWRITABLE_RULES.get(site, ()))
 
 
 def _dealer_id(hand: Hand) -> str:
@@ -54,23 +79,24 @@ def stream_labeled(
     players: tuple[int, int] = (2, 8),
     site: str = "pokerstars",
     violations: float = 0.0,
-    rules: Sequence[str] = RULES,
+    rules: Sequence[str] | None = None,
     hero: str = "Hero",
 ) -> Iterator[tuple[str, list[dict[str, str]]]]:
     """Hand by hand: the text of each hand (with its separator) and the labels of
     the violations injected since the previous one.
 
     A fraction ``violations`` of the hands (chosen by a second generator seeded
-    from ``seed``) gets exactly one violation of a rule drawn from ``rules``
+    from ``seed``) gets exactly one violation of a rule drawn from ``rules`` (by
+    default every rule the site's format can show: :func:`rules_for`)
     (other rules are tried when the hand has no place for it); the table then
     goes on from the stacks the injected hand implies.  Streams, so millions of
     hands need no more memory than one.
     """
     if site not in WRITERS:
         raise ValueError(f"no writer for site {site!r}; choose {', '.join(SITES)}")
+    rules = [r for r in (RULES if rules is None else rules) if r not in UNWRITABLE_RULES.get(site, ())]
     picker = random.Random(f"{seed}/violations")
     pending: list[dict[str, str]] = []
-    rules = [r for r in rules if r not in UNWRITABLE_RULES.get(site, ())]
     printed_id = PRINTED_IDS.get(site, _dealer_id)
 
     def mutate(hand: Hand) -> Hand:
@@ -94,7 +120,7 @@ def generate_labeled(
     players: tuple[int, int] = (2, 8),
     site: str = "pokerstars",
     violations: float = 0.0,
-    rules: Sequence[str] = RULES,
+    rules: Sequence[str] | None = None,
     hero: str = "Hero",
 ) -> tuple[str, list[dict[str, str]]]:
     """``hands`` hands of text and one label per injected violation (see ``stream_labeled``)."""

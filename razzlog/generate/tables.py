@@ -44,6 +44,13 @@ def _table_name(rng: random.Random, ctx: Clock, stakes: Stakes, tid: int, house:
             if stakes.cash
             else f"{tid} {rng.randint(1, 300)}"
         )
+    if house.site == "kingsclub":
+        # a tournament's table: 'T<id> [<table>]' (fpdb's KingsClubToFpdb.py)
+        return (
+            f"T{tid} [{rng.randint(1, 30)}]"
+            if not stakes.cash
+            else f"{rng.choice(TABLE_WORDS)} Mix {ctx.tables}"
+        )
     if not stakes.cash:
         return "1"  # a sit & go plays at its table 1
     lap, k = divmod(ctx.tables - 1, len(FULLTILT_TABLES))

@@ -42,6 +42,7 @@ from razzlog.events import (
     Show,
     Street,
     StreetStart,
+    SummaryNet,
     SummaryPot,
     SummarySeat,
     TournamentFinish,
@@ -292,6 +293,10 @@ def _row(event: Event, h: HandHeader, pot: _Pot, cards: _Cards) -> Row | None:
     if isinstance(event, SummarySeat):
         shown = cards.shown(event.player, event.cards) if event.cards else ()
         return Row(event.line, "SummarySeat", event.player, _summary_seat_text(event, h), shown)
+    if isinstance(event, SummaryNet):
+        sign = "+" if event.net > 0 else "-" if event.net < 0 else ""
+        text = f"ends with {money(event.stack, h)}, net {sign}{money(abs(event.net), h)}"
+        return Row(event.line, "SummaryNet", event.player, text)
     if isinstance(event, BringInClaim):
         return Row(event.line, "BringInClaim", event.player, "is high with", (CardView(event.card, True),))
     if isinstance(event, TournamentFinish):

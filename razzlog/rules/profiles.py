@@ -99,12 +99,27 @@ MERGE = Profile(
     bring_in_fraction=(Decimal("0.2"), Decimal("0.3")),  # $0.10 of $0.50, $0.05 of $0.25
 )
 
-PROFILES: dict[str, Profile] = {p.name: p for p in (POKERSTARS, FULLTILT, CASINO, WINAMAX, MERGE)}
+# KingsClub: what its real logs show (docs/sites/kingsclub.md); the rest is assumed.
+KINGSCLUB = Profile(
+    name="kingsclub",
+    bring_in_tie_by_suit=True,  # assumed: no log shows a tie of door cards
+    # assumed as Full Tilt's: the one log that reaches 7th with a bet shows the bettor first
+    showdown_order_without_bet=ShowdownOrder.LAST_AGGRESSOR,
+    judge_side_pot_showdown_order=False,  # its all-in players show before the last streets
+    raises_per_round=3,  # a 2-7 razz log: bet and three raises, then calls
+    cap_heads_up=True,  # assumed
+    fourth_street_open_pair_double=False,
+    # razz logs: the bring-in is the ante, a quarter of the small bet
+    bring_in_fraction=(Decimal("0.25"), Decimal("0.5")),
+)
+
+PROFILES: dict[str, Profile] = {p.name: p for p in (POKERSTARS, FULLTILT, CASINO, WINAMAX, MERGE, KINGSCLUB)}
 SITE_DEFAULT_PROFILE: dict[str, str] = {
     "pokerstars": "pokerstars",
     "fulltilt": "fulltilt",
     "winamax": "winamax",
     "merge": "merge",
+    "kingsclub": "kingsclub",
 }
 
 

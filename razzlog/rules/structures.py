@@ -31,6 +31,9 @@ KNOWN_STRUCTURES: dict[tuple[str, str | None, Decimal], tuple[Decimal, Decimal]]
     # 7-stud H/L8 and HORSE logs: a stud structure, assumed the same for razz)
     ("merge", "USD", D("0.50")): (D("0.05"), D("0.10")),
     ("merge", "USD", D("0.25")): (D("0.02"), D("0.05")),
+    # KingsClub (fpdb's regression files): the bring-in is the ante
+    ("kingsclub", "USD", D("40")): (D("10"), D("10")),
+    ("kingsclub", "USD", D("500")): (D("125"), D("125")),
 }
 
 

@@ -12,8 +12,8 @@ from typing import Protocol
 
 from razzlog.events import Hand, OtherGameHand
 from razzlog.formats import sites_read
-from razzlog.sites import fulltilt, merge, pokerstars, winamax
-from razzlog.sources import RawHand, without_nul
+from razzlog.sites import fulltilt, kingsclub, merge, pokerstars, winamax
+from razzlog.sources import SHAPED_HEADER, RawHand, without_nul
 from razzlog.violations import Severity, Violation
 
 
@@ -25,7 +25,7 @@ class Site(Protocol):
     def parse_hand(self, raw: RawHand) -> Hand | Violation | OtherGameHand: ...
 
 
-SITES: tuple[Site, ...] = (pokerstars, fulltilt, winamax, merge)
+SITES: tuple[Site, ...] = (pokerstars, fulltilt, winamax, merge, kingsclub)
 
 
 def site_for(first_line: str) -> Site | None:
@@ -34,6 +34,10 @@ def site_for(first_line: str) -> Site | None:
     for site in SITES:
         if line.startswith(site.HEADER_PREFIXES):
             return site
+    # KingsClub's header has no prefix of its own (razzlog.sources.SHAPED_HEADER): the
+    # hand splitting checked the date line after it
+    if SHAPED_HEADER.match(line):
+        return kingsclub
     return None
 
 

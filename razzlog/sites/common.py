@@ -273,9 +273,17 @@ class SiteParser(Generic[T]):
     """A site's grammar, transformer, masking syntax and error words, parsing one hand at a time."""
 
     def __init__(
-        self, site: str, grammar_file: str, transformer: Callable[[], T], syntax: Syntax, vocab: Vocabulary
+        self,
+        site: str,
+        grammar_file: str,
+        transformer: Callable[[], T],
+        syntax: Syntax,
+        vocab: Vocabulary,
+        complete: Callable[[tuple[str, ...]], bool] | None = None,
     ) -> None:
         self.site = site
+        # whether a hand's lines reach the end of its summary (else: truncated-hand)
+        self.complete = complete if complete is not None else has_summary
         self.grammar_file = grammar_file
         self.make_transformer = transformer
         self.syntax = syntax
@@ -313,7 +321,7 @@ class SiteParser(Generic[T]):
             other = other_game(raw, self.site, hand_id, game)
             if other is not None:
                 return other
-        if not has_summary(lines):
+        if not self.complete(lines):
             message = f"hand ends at line {raw.first_line + len(lines) - 1} before its summary"
             return site_violation(
                 raw, self.site, "truncated-hand", Severity.ERROR, raw.first_line, hand_id, message

@@ -80,6 +80,10 @@ class Syntax:
     # what may also follow a name in the showdown section: PokerStars' tournament
     # results, whole lines (anywhere else such a line is noise, its name left alone)
     showdown_tails: str = ""
+    # what follows the name in a "Dealt to NAME…" line: its cards and nothing else
+    # (KingsClub: ": [X X Tc]"), else (``dealt_fallback``) the start of them
+    dealt_cards: str = rf" {_CARDS}(?: {_CARDS})?$"
+    dealt_fallback: str = " "
 
 
 POKERSTARS = Syntax(
@@ -129,10 +133,9 @@ class _Compiled:
     showdown_tails: re.Pattern[str]  # the same in the showdown section
     fallback_tail: re.Pattern[str]
     returned: re.Pattern[str]  # the "Uncalled bet" line up to the name
+    dealt_cards: re.Pattern[str]  # what follows the name in a "Dealt to" line
 
 
-# A "Dealt to NAME" line whose name is followed by its cards and nothing else.
-_DEALT_CARDS = re.compile(rf" {_CARDS}(?: {_CARDS})?$")
 _DEALT_TO = len("Dealt to ")
 _SUMMARY_SEAT = re.compile(r"Seat \d+: ")
 
@@ -146,6 +149,7 @@ def _compiled(syntax: Syntax) -> _Compiled:
         ),
         fallback_tail=re.compile(syntax.fallback_tail),
         returned=re.compile(syntax.returned),
+        dealt_cards=re.compile(syntax.dealt_cards),
     )
 
 
@@ -168,13 +172,14 @@ def _at_start(
     return None
 
 
-def _dealt_to(line: str, longest: list[str]) -> str | None:
-    """``Dealt to NAME [cards]``: the longest name followed by cards, else by a space."""
+def _dealt_to(line: str, longest: list[str], cards: re.Pattern[str], fallback: str) -> str | None:
+    """``Dealt to NAME [cards]``: the longest name followed by cards, else by ``fallback``
+    (a space: the start of the cards)."""
     for name in longest:
-        if line.startswith(name, _DEALT_TO) and _DEALT_CARDS.match(line, _DEALT_TO + len(name)):
+        if line.startswith(name, _DEALT_TO) and cards.match(line, _DEALT_TO + len(name)):
             return name
     for name in longest:
-        if line.startswith(name, _DEALT_TO) and line.startswith(" ", _DEALT_TO + len(name)):
+        if line.startswith(name, _DEALT_TO) and line.startswith(fallback, _DEALT_TO + len(name)):
             return name
     return None
 
@@ -233,13 +238,13 @@ def mask_lines(raw_lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTA
             elif section == 2:
                 name, pos = _summary_seat(line, seats, longest)
         elif line.startswith("Dealt to "):
-            name = _dealt_to(line, longest)
+            name = _dealt_to(line, longest, compiled.dealt_cards, syntax.dealt_fallback)
             pos = _DEALT_TO
         elif line.startswith("Uncalled bet "):
             m = compiled.returned.match(line)
             if m and line[m.end() :] in index:
                 name, pos = line[m.end() :], m.end()
-        elif i == 1 and line.startswith("Table '"):
+        elif i <= 2 and line.startswith("Table '"):  # (KingsClub: after the date line)
             continue
         if name is None:
             tails = compiled.showdown_tails if section == 3 else compiled.tails

@@ -103,7 +103,10 @@ def _added(path: str, offset: int, mode: str) -> str:
     with open(path, "rb") as stream:
         stream.seek(offset)
         head = stream.read(_PEEK)
-    for line, _ in decoded_lines(iter((head,)), mode):
+    lines = decoded_lines(iter((head,)), mode)
+    for line, _ in lines:
         if line.strip():
-            return "hands" if is_header(line) else "other"
+            # (a KingsClub header is one only with its date line after it)
+            following = next(lines, None)
+            return "hands" if is_header(line, following[0] if following else None) else "other"
     return "blank" if len(head) < _PEEK else "other"

@@ -87,6 +87,7 @@ def test_the_model_counts_per_file_and_site_add_up(generated: Path) -> None:
         "fulltilt": "fulltilt",
         "winamax": "winamax",
         "merge": "merge",
+        "kingsclub": "kingsclub",
     }
     assert sum(r.violations for r in page.rules) == c.violations
 

@@ -134,5 +134,6 @@ def test_two_jobs_print_what_one_prints(big_file: Path, command: list[str]) -> N
     inputs = [str(big_file), str(KINDS), str(DATA / "winamax-stud-8games.txt"), str(DATA)]
     one = _run(*command, *inputs, "--jobs", "1", "--no-progress")
     two = _run(*command, *inputs, "--jobs", "2", "--no-progress")
-    assert one.returncode == two.returncode == 0, one.stderr + two.stderr
+    # (tests/data/sites holds other sites' hands too, one with a real violation: exit 1)
+    assert one.returncode == two.returncode, one.stderr + two.stderr
     assert one.stdout == two.stdout and one.stdout

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from decimal import Decimal
 
-from razzlog.events import SeatOutcome
+from razzlog.events import SeatOutcome, SummaryNet
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay, Status
 from razzlog.rules.settle import settle
@@ -30,7 +30,10 @@ def summary_mismatch(r: Replay) -> Iterator[Finding]:
     Each ``Seat N: NAME …`` line must name the player of that seat, say on
     which street they folded (``(didn't bet)`` only when they put in nothing
     but the ante), and what they showed, mucked or won, as the hand happened;
-    every player dealt in appears.
+    every player dealt in appears.  Where the site prints each seat's ending
+    stack and net (KingsClub: ``Seat 1: Player0 (1,010.38) -50``), the net
+    must be what the player won minus what they put in, and the stack their
+    starting stack plus that net.
 
     Bad::
 
@@ -43,6 +46,7 @@ def summary_mismatch(r: Replay) -> Iterator[Finding]:
     s = settle(r)
     if not s.summary_seats:
         return
+    yield from _net_problems(r, s.put[0], s.returned, s.collected)
     listed = set()
     for e in s.summary_seats:
         listed.add(e.player)
@@ -66,6 +70,31 @@ def summary_mismatch(r: Replay) -> Iterator[Finding]:
         if p not in listed:
             yield Finding(
                 s.summary_seats[0].line, f"{p} played the hand but is missing from the summary", p, "summary"
+            )
+
+
+def _net_problems(
+    r: Replay, put: dict[str, Decimal], returned: dict[str, Decimal], collected: dict[str, Decimal]
+) -> Iterator[Finding]:
+    """The printed nets and ending stacks (:class:`SummaryNet`, KingsClub's) against the play."""
+    for e in r.of(SummaryNet):
+        if e.player not in put:
+            continue  # a player the hand does not know: the seat check reports it
+        net = collected.get(e.player, _ZERO) + returned.get(e.player, _ZERO) - put[e.player]
+        seat = r.seats.get(e.player)
+        if e.net != net:
+            yield Finding(
+                e.line,
+                f"the summary gives {e.player} a net of {e.net}; the play gives {net}",
+                e.player,
+                "summary",
+            )
+        elif seat is not None and e.stack != seat.stack + net:
+            yield Finding(
+                e.line,
+                f"the summary leaves {e.player} with {e.stack}; {seat.stack} {'+' if net >= 0 else '-'} {abs(net)} is {seat.stack + net}",
+                e.player,
+                "summary",
             )
 
 
