@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from razzlog.render.text import on_terminal as visible
+from razzlog.sources import HEADER_PREFIXES, without_nul
 from tests.hostile.helpers import hands_with, raw_controls, run, write
 
 CONTROLS = [chr(c) for c in (*range(0x00, 0x20), *range(0x7F, 0xA0)) if chr(c) not in "\r\n"]
@@ -36,6 +37,9 @@ names = (
     )
     .map("".join)
     .filter(lambda n: n.strip() == n and n != "" and len(n) <= 40)
+    # a line that starts with a hand header is a header, whatever else it holds (sources.is_header):
+    # a name that starts with one starts a hand of its own at every action line
+    .filter(lambda n: not without_nul(n).startswith(HEADER_PREFIXES))
 )
 
 
