@@ -24,88 +24,63 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 import stat
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import BinaryIO
 
-from razzlog.formats import looks_like, sites_read
+from razzlog.headers import (
+    CONTEXT_PREFIXES as CONTEXT_PREFIXES,
+)
+from razzlog.headers import (
+    EXPECTED_HEADER as EXPECTED_HEADER,
+)
+
+# Where hands start, and what a file without one looks like (re-exported: defined here first).
+from razzlog.headers import (
+    HEADER_PREFIXES as HEADER_PREFIXES,
+)
+from razzlog.headers import (
+    SHAPED_HEADER as SHAPED_HEADER,
+)
+from razzlog.headers import (
+    SHAPED_HEADER_NEXT as SHAPED_HEADER_NEXT,
+)
+from razzlog.headers import (
+    UNKNOWN_FORMAT_MESSAGE as UNKNOWN_FORMAT_MESSAGE,
+)
+from razzlog.headers import (
+    file_looks_like as file_looks_like,
+)
+from razzlog.headers import (
+    header_site as header_site,
+)
+from razzlog.headers import (
+    is_archive_separator as is_archive_separator,
+)
+from razzlog.headers import (
+    is_header as is_header,
+)
+from razzlog.headers import (
+    is_shaped_header as is_shaped_header,
+)
+from razzlog.headers import (
+    unknown_format_message as unknown_format_message,
+)
+from razzlog.headers import (
+    without_nul as without_nul,
+)
 from razzlog.lines import MAX_LINE_LENGTH as MAX_LINE_LENGTH  # re-exported: it was defined here first
 from razzlog.lines import decoded_lines
 from razzlog.violations import Severity, Violation
 
-# Where a hand starts: the sites' own header prefixes.  razzlog/sites/*.py
-# declare them and this list must hold every one of them (a test checks), so
-# sources.py needs no import of the parsers.
-HEADER_PREFIXES: tuple[str, ...] = (
-    "PokerStars Game #",
-    "PokerStars Hand #",
-    "PokerStars Zoom Hand #",
-    "PokerStars Home Game Hand #",
-    "Full Tilt Poker Game #",
-    "FullTiltPoker Game #",
-    "Winamax Poker - ",
-    '<game id="',
-)
-
-# The line before each hand of an archive a site sends on request (PokerStars: "Hand #1234";
-# Full Tilt: "******************** # 1 **************************", "BEGIN FullTiltPoker"):
-# read as a blank line, so the hands of an archive are the hands of a history.
-_ARCHIVE_SEPARATOR = re.compile(r" *(?:Hand #\d+|\*{8,} # \d+ \*{8,}|BEGIN\s*FullTiltPoker)\s*$")
-
-
-def is_archive_separator(line: str) -> bool:
-    return line[:1] in "H*B " and _ARCHIVE_SEPARATOR.match(line) is not None
-
-
-# Lines that are no hand but say something about the hands after them in the same file
-# (Merge writes its game and stakes once, ``<description type="Razz" stakes="Limit $0.50/$1"/>``,
-# before the ``<game>`` elements they apply to).  Such a line ends the hand before it and is
-# given, with its line number, to every later hand of the file (``RawHand.context``) until the
-# next one replaces it; a site module declares them as ``CONTEXT_PREFIXES`` (a test checks).
-CONTEXT_PREFIXES: tuple[str, ...] = ("<description ",)
-
-# KingsClub's header names no site ("#39969356: Limit Razz - 40/80"), and a line starting
-# "#123: " may be anything (a chat line of another site's hand by a player called "#123"):
-# such a line starts a hand only in this shape AND followed by a line that is a date and
-# time alone ("2021-01-02 15:48:40"), which no chat or status line of any site is
-# (razzlog.blocks cuts at exactly these pairs of lines too).
-SHAPED_HEADER = re.compile(r"#[0-9]+: (?:No Limit|Pot Limit|Limit) [^\n]*? - [0-9][0-9,.]*/[0-9][0-9,.]*")
-SHAPED_HEADER_NEXT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{1,2}:[0-9]{2}:[0-9]{2}[ \t]*")
-
 STDIN = "-"
 STDIN_NAME = "<stdin>"
 
-_EXPECTED = "expected a line starting with 'PokerStars Hand #' or 'Full Tilt Poker Game #'"
-UNKNOWN_FORMAT_MESSAGE = (
-    f"the input contains no hand history razzlog knows ({_EXPECTED}; razzlog reads {sites_read()})"
-)
-
-
-def file_looks_like(first_text: str | None) -> str | None:
-    """What a file without a hand header looks like (:func:`razzlog.formats.looks_like`), or hand
-    histories whose every line was indented (a copy, not what a site writes)."""
-    if first_text is None:
-        return None
-    if first_text.strip().startswith(HEADER_PREFIXES):
-        return "hand histories with indented lines (razzlog reads them as the site writes them)"
-    return looks_like(first_text)
-
-
-def unknown_format_message(first_text: str | None) -> str:
-    """The input holds no hand razzlog reads: what it looks like, when its first line says so,
-    and the sites razzlog reads."""
-    what = file_looks_like(first_text)
-    if what is None:
-        return UNKNOWN_FORMAT_MESSAGE
-    return f"the input contains no hand history razzlog knows: it looks like {what}; razzlog reads {sites_read()}"
-
-
 # a file found in a folder (notes, a tournament summary…): a warning, the run goes on as if it were not there
 NOT_A_HAND_HISTORY_MESSAGE = "not a hand history file (no hand header in it): skipped"
-TEXT_BEFORE_HEADER_MESSAGE = f"text before the first hand header: {_EXPECTED}"
+TEXT_BEFORE_HEADER_MESSAGE = f"text before the first hand header: {EXPECTED_HEADER}"
 FILE_NOT_FOUND_MESSAGE = "file not found"
 
 _CHUNK = 64 * 1024
@@ -344,46 +319,6 @@ def _iter_lines_with_encoding(path: str, progress: ReadProgress | None = None) -
 
 
 # --------------------------------------------------------------------------- hands
-
-
-def header_site(header: str) -> str:
-    """The site whose header prefix starts ``header`` (a line :func:`is_header` accepts)."""
-    line = without_nul(header)
-    if line.startswith("Winamax Poker - "):
-        return "winamax"
-    if line.startswith("<game"):
-        return "merge"
-    if line.startswith("#"):
-        return "kingsclub"
-    return "fulltilt" if line.startswith(("Full Tilt", "FullTilt")) else "pokerstars"
-
-
-def without_nul(line: str) -> str:
-    """``line`` without its NUL characters (a crash or a preallocated file leaves runs of them)."""
-    return line.replace("\x00", "") if "\x00" in line else line
-
-
-def is_header(line: str, next_line: str | None = None) -> bool:
-    """Whether ``line`` starts a hand: it starts with a site's header prefix, NULs not counted,
-    or it is a KingsClub header (:data:`SHAPED_HEADER`) and ``next_line`` is its date.
-
-    A header is a header whatever bytes a damaged file put inside it: its hand
-    is a hand of its own (whose parse reports the NUL), never more lines of the
-    hand before it."""
-    return (
-        line.startswith(HEADER_PREFIXES)
-        or ("\x00" in line and without_nul(line).startswith(HEADER_PREFIXES))
-        or (next_line is not None and is_shaped_header(line, next_line))
-    )
-
-
-def is_shaped_header(line: str, next_line: str) -> bool:
-    """Whether ``line`` and the line after it are a KingsClub header and its date."""
-    return (
-        line.startswith("#")
-        and SHAPED_HEADER.match(line) is not None
-        and SHAPED_HEADER_NEXT.fullmatch(next_line) is not None
-    )
 
 
 def _marked_headers(
