@@ -312,3 +312,24 @@ def test_a_razz_header_cut_anywhere_is_never_another_game(header: str) -> None:
     for end in range(start, len(header) + 1):
         raw = RawHand("t.txt", 1, (header[:end],), "utf-8")
         assert not isinstance(parse_raw_hand(raw), OtherGameHand), header[:end]
+
+
+def test_a_hostile_games_name_is_shown_with_its_controls_visible(tmp_path: Path) -> None:
+    """The game is the header's text: never a terminal escape in any output."""
+    from tests.hostile.helpers import raw_controls
+
+    path = tmp_path / "hostile.txt"
+    header = "PokerStars Hand #77:  Hold'em\x1b[2J\u202e No Limit ($0.01/$0.02 USD) - 2012/05/06 7:08:09 ET"
+    path.write_text(header + "\nTable 'T' 9-max\n", encoding="utf-8")
+    outputs = [
+        _razzlog("audit", str(path)),
+        _razzlog("audit", str(path), "-f", "json"),
+        _razzlog("parse", str(path)),
+        _razzlog("stats", str(path)),
+        _razzlog("import", str(path), "--store", str(tmp_path / "store")),
+        _razzlog("import", str(path), "--store", str(tmp_path / "store2"), "--format", "json"),
+    ]
+    for out in outputs:
+        assert raw_controls(out.stdout) == [] and raw_controls(out.stderr) == [], out.args
+    assert "\\x1b[2J" in outputs[0].stdout and "\\x1b[2J" in outputs[4].stdout
+    assert json.loads(outputs[1].stdout)["other_games"] == {"Hold'em\x1b[2J\u202e No Limit": 1}

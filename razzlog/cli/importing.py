@@ -121,7 +121,10 @@ def import_command(
             document = json.dumps(import_document(result), ensure_ascii=False, indent=2)
             sys.stdout.write(json_safe(document) + "\n")
         else:
-            sys.stdout.write("".join(f"{line}\n" for line in import_lines(result)))
+            from razzlog.render.text import on_terminal
+
+            # the lines name games and paths as the input wrote them: their controls made visible
+            sys.stdout.write("".join(f"{on_terminal(line)}\n" for line in import_lines(result)))
     exit_with(result.exit_code(fail_on.value))
 
 
