@@ -333,3 +333,14 @@ def test_a_hostile_games_name_is_shown_with_its_controls_visible(tmp_path: Path)
         assert raw_controls(out.stdout) == [] and raw_controls(out.stderr) == [], out.args
     assert "\\x1b[2J" in outputs[0].stdout and "\\x1b[2J" in outputs[4].stdout
     assert json.loads(outputs[1].stdout)["other_games"] == {"Hold'em\x1b[2J\u202e No Limit": 1}
+
+
+def test_show_says_what_a_hand_of_another_game_is(tmp_path: Path) -> None:
+    kinds = MIXED.parent / "pokerstars-line-kinds.txt"
+    text = _razzlog("show", "200000000008", str(kinds))
+    assert text.returncode == 1
+    assert "hand 200000000008 is a hand of Hold'em No Limit, not razz" in text.stderr
+    store = tmp_path / "store"
+    _razzlog("import", str(kinds), "--store", str(store))
+    stored = _razzlog("show", "200000000008", "--store", str(store))
+    assert stored.returncode == 2 and "hands of other games are only counted" in stored.stderr

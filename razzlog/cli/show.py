@@ -40,7 +40,7 @@ def show(
         from razzlog.store.show import stored_report
 
         report = from_store(store, lambda stored: stored_report(stored, hand_id, profile.value))
-        where = f"the store {store}"
+        where = f"the store {store} (it keeps razz hands; hands of other games are only counted)"
     else:
         report = find_report(audit_paths(paths, profile.value), hand_id, unreadable_files=unreadable)
         where = ", ".join(paths)
