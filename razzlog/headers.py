@@ -14,19 +14,23 @@ import re
 
 from razzlog.formats import looks_like, sites_read
 
-# Where a hand starts: the sites' own header prefixes.  razzlog/sites/*.py
-# declare them and this list must hold every one of them (a test checks), so
-# sources.py needs no import of the parsers.
-HEADER_PREFIXES: tuple[str, ...] = (
-    "PokerStars Game #",
-    "PokerStars Hand #",
-    "PokerStars Zoom Hand #",
-    "PokerStars Home Game Hand #",
-    "Full Tilt Poker Game #",
-    "FullTiltPoker Game #",
-    "Winamax Poker - ",
-    '<game id="',
-)
+# Where a hand starts: each site's own header prefixes.  razzlog/sites/*.py
+# declare them and this table must hold exactly those (a test checks), so
+# sources.py needs no import of the parsers.  KingsClub has none: its header is
+# found by its shape (SHAPED_HEADER below).
+PREFIXES_OF_SITE: dict[str, tuple[str, ...]] = {
+    "pokerstars": (
+        "PokerStars Game #",
+        "PokerStars Hand #",
+        "PokerStars Zoom Hand #",
+        "PokerStars Home Game Hand #",
+    ),
+    "fulltilt": ("Full Tilt Poker Game #", "FullTiltPoker Game #"),
+    "winamax": ("Winamax Poker - ",),
+    "merge": ('<game id="',),
+}
+HEADER_PREFIXES: tuple[str, ...] = tuple(p for prefixes in PREFIXES_OF_SITE.values() for p in prefixes)
+SHAPED_HEADER_SITE = "kingsclub"  # the site whose headers SHAPED_HEADER finds
 
 # The line before each hand of an archive a site sends on request (PokerStars: "Hand #1234";
 # Full Tilt: "******************** # 1 **************************", "BEGIN FullTiltPoker"):
@@ -79,15 +83,12 @@ def unknown_format_message(first_text: str | None) -> str:
 
 
 def header_site(header: str) -> str:
-    """The site whose header prefix starts ``header`` (a line :func:`is_header` accepts)."""
+    """The site whose header starts ``header`` (a line :func:`is_header` accepts)."""
     line = without_nul(header)
-    if line.startswith("Winamax Poker - "):
-        return "winamax"
-    if line.startswith("<game"):
-        return "merge"
-    if line.startswith("#"):
-        return "kingsclub"
-    return "fulltilt" if line.startswith(("Full Tilt", "FullTilt")) else "pokerstars"
+    for site, prefixes in PREFIXES_OF_SITE.items():
+        if line.startswith(prefixes):
+            return site
+    return SHAPED_HEADER_SITE
 
 
 def without_nul(line: str) -> str:

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from razzlog.headers import PREFIXES_OF_SITE, SHAPED_HEADER_SITE, header_site
 from razzlog.sources import (
     HEADER_PREFIXES,
     MAX_HAND_LINES,
@@ -465,3 +466,7 @@ def test_every_site_header_starts_a_hand() -> None:
     for site in SITES:
         for prefix in site.HEADER_PREFIXES:
             assert prefix in HEADER_PREFIXES, f"{site.NAME}: {prefix!r} is not split into hands"
+            assert header_site(prefix + "1: x") == site.NAME
+        assert PREFIXES_OF_SITE.get(site.NAME, ()) == site.HEADER_PREFIXES
+    assert set(PREFIXES_OF_SITE) | {SHAPED_HEADER_SITE} == {site.NAME for site in SITES}
+    assert header_site("#39969356: Limit Razz - 40/80") == SHAPED_HEADER_SITE

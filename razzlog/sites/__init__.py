@@ -1,9 +1,10 @@
 """The sites razzlog reads, and the dispatch from a hand's first line to its parser.
 
 Each site is one module (``razzlog/sites/<site>.py``) with one grammar
-(``grammars/<site>.lark``), exposing ``NAME``, ``HEADER_PREFIXES`` and
-``parse_hand(raw) -> Hand | Violation``.  Adding a site means writing those two
-files and listing the module in ``SITES``.
+(``grammars/<site>.lark``; Merge's XML brings its own reader), exposing ``NAME``,
+``TITLE``, ``HEADER_PREFIXES`` and ``parse_hand(raw) -> Hand | Violation |
+OtherGameHand``.  Adding a site means writing those two files, listing the
+module in ``SITES`` and its prefixes in :data:`razzlog.headers.PREFIXES_OF_SITE`.
 """
 
 from __future__ import annotations
