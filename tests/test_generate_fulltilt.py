@@ -17,16 +17,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import tempfile
 from collections import Counter
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from razzlog.api import HandReport, audit_paths
+from razzlog.api import HandReport
 from razzlog.cards import Card
 from razzlog.events import (
     Action,
@@ -49,6 +47,8 @@ from razzlog.generate.fulltilt_writer import write_hand
 from razzlog.generate.house import FULLTILT
 from razzlog.generate.inject import RULES
 from razzlog.generate.stream import generate_labeled, generate_text
+from tests.generate.helpers import audit_text as _audit
+from tests.generate.helpers import found as _found
 
 CORPUS_SEED = 20100302
 STREET = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
@@ -60,17 +60,6 @@ OUTCOME = {
     "lost": "showed-lost",
     "mucked": "mucked",
 }
-
-
-def _audit(text: str, profile: str = "auto") -> list[HandReport]:
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "fulltilt.txt"
-        path.write_text(text, encoding="utf-8")
-        return list(audit_paths([str(path)], profile))
-
-
-def _found(reports: list[HandReport]) -> list[str]:
-    return [f"{v.hand_id}:{v.line} {v.rule}: {v.message}" for r in reports for v in r.violations]
 
 
 @pytest.fixture(scope="module")

@@ -11,15 +11,13 @@ back to exactly what was dealt, and every injectable violation found alone.
 
 from __future__ import annotations
 
-import tempfile
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from razzlog.api import HandReport, audit_paths
+from razzlog.api import HandReport
 from razzlog.events import (
     Action,
     Ante,
@@ -38,20 +36,11 @@ from razzlog.generate import Hand, generate_hands
 from razzlog.generate.house import KINGSCLUB
 from razzlog.generate.kingsclub_writer import write_hand
 from razzlog.generate.stream import generate_text, rules_for
+from tests.generate.helpers import audit_text as _audit
+from tests.generate.helpers import found as _found
 
 CORPUS_SEED = 20210102
 STREET = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
-
-
-def _audit(text: str, profile: str = "auto") -> list[HandReport]:
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "kingsclub.txt"
-        path.write_text(text, encoding="utf-8")
-        return list(audit_paths([str(path)], profile))
-
-
-def _found(reports: list[HandReport]) -> list[str]:
-    return [f"{v.hand_id}:{v.line} {v.rule}: {v.message}" for r in reports for v in r.violations]
 
 
 @pytest.fixture(scope="module")

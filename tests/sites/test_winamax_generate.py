@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import tempfile
 from collections import Counter
 from decimal import Decimal
 from pathlib import Path
@@ -27,7 +26,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from razzlog.api import HandReport, audit_paths
+from razzlog.api import HandReport
 from razzlog.events import (
     Action,
     Ante,
@@ -47,22 +46,13 @@ from razzlog.generate.house import WINAMAX
 from razzlog.generate.inject import RULES
 from razzlog.generate.stream import UNWRITABLE_RULES, generate_labeled, generate_text
 from razzlog.generate.winamax_writer import hand_id, write_hand
+from tests.generate.helpers import audit_text as _audit
+from tests.generate.helpers import found as _found
 
 CORPUS_SEED = 20161112
 STREET = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}
 RANKS = "A23456789TJQK"
 OUTCOME = {"collected": "collected", "won": "showed-won", "lost": "showed-lost"}
-
-
-def _audit(text: str, profile: str = "auto") -> list[HandReport]:
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "winamax.txt"
-        path.write_text(text, encoding="utf-8")
-        return list(audit_paths([str(path)], profile))
-
-
-def _found(reports: list[HandReport]) -> list[str]:
-    return [f"{v.hand_id}:{v.line} {v.rule}: {v.message}" for r in reports for v in r.violations]
 
 
 @pytest.fixture(scope="module")
