@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from razzlog.events import Hand, OtherGameHand
+from razzlog.events import Hand, OtherGameHand, count_game
 from razzlog.rules.profiles import Profile, profile_for
 from razzlog.sites import parse_raw_hand
 from razzlog.sources import RawHand, ReadProgress, iter_raw_hands
@@ -49,7 +49,7 @@ class AuditSummary:
     def add(self, report: HandReport) -> None:
         if report.other_game is not None:
             self.hands += 1
-            self.other_games[report.other_game] = self.other_games.get(report.other_game, 0) + 1
+            count_game(self.other_games, report.other_game)
             return
         # a hand is a hand header: parsed or not, with an id or cut before it (the site is
         # known from the header; only text that is no hand has none)

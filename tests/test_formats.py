@@ -89,6 +89,7 @@ def _sample_hands() -> list[str]:
         "Hand #{n}",
         "******************** # {n} **************************",
         "*********** # {n} **************",
+        "BEGIN FullTiltPoker",
     ],
 )
 @pytest.mark.parametrize("jobs", ["1", "2"])

@@ -290,6 +290,10 @@ def test_razz_hands_of_mixed_games_keep_their_game(tmp_path: Path) -> None:
     assert {g for g, _, _ in games} == {"Razz", "HORSE", "8-Game"}
     reports = [r for r in audit_paths([str(kinds)]) if r.hand is not None]
     assert {r.hand.header.mix for r in reports} == {None, "HORSE", "8-Game"}
+    store = tmp_path / "store"
+    _razzlog("import", str(kinds), "--store", str(store))
+    stored = _razzlog("stats", "--store", str(store), "--by", "game,club", "-f", "json")
+    assert json.loads(stored.stdout) == rows
 
 
 def test_the_report_lists_the_other_games(
@@ -305,7 +309,17 @@ def test_the_report_lists_the_other_games(
     assert {html.unescape(game): int(n) for game, n in rows} == dict(counts)
 
 
-@pytest.mark.parametrize("header", [h for h, game in POKERSTARS_HEADERS + FULLTILT_HEADERS if "Razz" in game])
+OTHER_SITES_RAZZ_HEADERS = [
+    "Winamax Poker - CashGame - HandId: #9250793-444-1478990340 - Razz fixed limit (5€/25€/50€)"
+    " - 2016/11/12 22:39:00 UTC",
+    "#39969356: Limit Razz - 40/80",
+]
+
+
+@pytest.mark.parametrize(
+    "header",
+    [h for h, game in POKERSTARS_HEADERS + FULLTILT_HEADERS if "Razz" in game] + OTHER_SITES_RAZZ_HEADERS,
+)
 def test_a_razz_header_cut_anywhere_is_never_another_game(header: str) -> None:
     """Cut at any character (the end of a file being written), a razz hand stays a razz hand."""
     start = header.index("#") + 1

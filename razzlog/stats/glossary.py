@@ -23,7 +23,9 @@ where each statistic is defined once, as a polars expression next to these words
   (`$0.04/$0.08`, or `75/150` for tournaments and play money), `currency`,
   `date` (the hand's date as the site prints it), `week` (ISO week of that
   date, `2009-W48`), `month` (`2009-11`), `year`, `session` (see below),
-  `table`, `tournament` (the tournament id), `buy_in_currency` (see
+  `table`, `game` (the table's game: `Razz`, or the mix its razz hands are
+  dealt in as the site prints it, `HORSE`, `8-Game`), `club` (a PokerStars
+  Home Game's club), `tournament` (the tournament id), `buy_in_currency` (see
   Tournaments below) and `start` (see below).  The default is `player,currency`.
 - `start` is the player's 3-card start, where the log shows all three of
   their 3rd-street cards (the hero's: `Dealt to Hero [2s As 3d]`): the ranks
