@@ -87,12 +87,43 @@ def may_be_razz(game: str) -> bool:
 
 
 def money(text: str) -> Decimal:
-    """``"$1,234.56"`` / ``"€0.02"`` / ``"15"`` -> Decimal."""
+    """``"$1,234.56"`` / ``"€0.02"`` / ``"15"`` -> Decimal (:class:`AmountOutOfRange` for one no
+    table can hold)."""
+    printed = text
     if text[0] in "$€£":
         text = text[1:]
     if "," in text:
         text = text.replace(",", "")
+    if len(text) > 8:  # the common amounts are short: only long ones are measured
+        check_range(text, printed)
     return Decimal(text)
+
+
+# An amount is below 10^14 and has at most 6 decimal places: the store counts amounts in
+# 64-bit 1/10,000s (below 9.2 × 10^14), and the replay's decimal arithmetic (28 digits)
+# stays exact; a 30-digit bet, which no site prints, made it fail.
+MAX_WHOLE_DIGITS = 14
+MAX_DECIMALS = 6
+AMOUNT_RANGE = f"an amount below 10^{MAX_WHOLE_DIGITS} with at most {MAX_DECIMALS} decimal places"
+
+
+class AmountOutOfRange(Exception):
+    """An amount that fits the grammar but is out of :data:`AMOUNT_RANGE`; ``printed`` is the
+    amount as the log prints it, for locating it."""
+
+    def __init__(self, printed: str) -> None:
+        super().__init__(AMOUNT_RANGE)
+        self.printed = printed
+
+
+def check_range(digits: str, printed: str) -> None:
+    """Raise :class:`AmountOutOfRange` unless ``digits`` (``"1234.56"``, no symbol or commas)
+    is within :data:`AMOUNT_RANGE`."""
+    point = digits.find(".")
+    whole = digits if point < 0 else digits[:point]
+    decimals = 0 if point < 0 else len(digits) - point - 1
+    if len(whole.lstrip("-0")) > MAX_WHOLE_DIGITS or decimals > MAX_DECIMALS:
+        raise AmountOutOfRange(printed)
 
 
 def low_ranks(text: str) -> tuple[int, ...]:
@@ -337,6 +368,10 @@ class SiteParser(Generic[T]):
                 return parse_error(raw, masked, exc, hand_id, lark, self.site, self.vocab)
             except ImpossibleValue as exc:
                 return value_error(raw, masked, exc.pos, exc.expected, hand_id, self.site)
+            except AmountOutOfRange as exc:
+                # the first place the amount is printed (the parse reads lines in order)
+                at = max(masked.text.find(exc.printed), 0)
+                return value_error(raw, masked, at, AMOUNT_RANGE, hand_id, self.site)
         header, events = result
         return Hand(
             header=header,

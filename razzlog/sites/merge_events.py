@@ -40,7 +40,8 @@ from razzlog.violations import Severity, Violation
 NAME = "merge"
 RAISE_TO_SINCE = "20100908"  # from this date on a RAISE's amount is the street total
 
-_STAKES = re.compile(r"Limit \(?\$?(\d+(?:\.\d+)?)/\$?(\d+(?:\.\d+)?)\)?$")
+# stakes in the range of an amount (_AMOUNT)
+_STAKES = re.compile(r"Limit \(?\$?(\d{1,9}(?:\.\d{1,4})?)/\$?(\d{1,9}(?:\.\d{1,4})?)\)?$")
 _AMOUNT = re.compile(r"\$?\d{1,9}(?:\.\d{1,4})?")
 _STARTTIME = re.compile(r"(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$")
 _RANKS = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 10)}}

@@ -63,6 +63,7 @@ from razzlog.sites.common import (
     SiteTransformer,
     bracketed,
     check_played_at,
+    check_range,
     check_table_size,
     low_ranks,
     seat_of,
@@ -99,8 +100,11 @@ SYNTAX = Syntax(
 
 def money(text: str) -> Decimal:
     """``"1546.72€"`` / ``"-6.10€"`` / ``"18694"`` -> Decimal."""
+    printed = text
     if text[-1] in "€$£":
         text = text[:-1]
+    if len(text) > 8:
+        check_range(text, printed)
     return Decimal(text)
 
 
