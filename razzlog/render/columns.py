@@ -30,6 +30,7 @@ IN_BUY_IN_CURRENCY = frozenset({"prizes", "buy_ins"})
 # reader can use and hide binary noise such as -110.00000000000001.
 FLOAT_DIGITS = 6
 _SCALE = 10**FLOAT_DIGITS
+_MILLIONTH = pl.lit(Decimal(1).scaleb(-FLOAT_DIGITS), dtype=pl.Decimal(38, FLOAT_DIGITS))
 # what json.dumps(ensure_ascii=False) escapes (C0, quote, backslash) and what json_safe escapes
 # after it (DEL, C1, bidi controls): a string with none of them is written as it is, in quotes
 _ESCAPED_IN_JSON = r'[\x00-\x1f"\\\x7f-\x{9f}\x{202a}-\x{202e}\x{2066}-\x{2069}]'
@@ -180,9 +181,9 @@ def _float(x: pl.Expr) -> _Text:
     than that from one half, ``k`` is ``floor(t)`` or the next integer, as the
     fraction says.  With ``|k| < 10**15`` (15 digits) the decimal
     ``k / 10**6`` is the shortest that reads back as that double, so it is what
-    ``repr`` writes, in fixed notation from ``0.0001`` up.  Zero keeps the sign
-    of ``x`` (``-0.0``).  Everything else (ties, ``|x| < 0.0001`` but not zero,
-    ``|x| >= 10**9``, NaN, infinities) goes through ``round`` and ``repr``.
+    ``repr`` writes, in fixed notation from ``0.0001`` up.  Everything else
+    (ties, ``|x| < 0.0001`` but not zero, a negative zero, ``|x| >= 10**9``,
+    NaN, infinities) goes through ``round`` and ``repr``.
     """
     t = x * float(_SCALE)
     floor = t.floor()
@@ -192,15 +193,11 @@ def _float(x: pl.Expr) -> _Text:
     in_range = x.is_finite() & (t.abs() < 1e15)
     negative = (x < 0) | ((x == 0) & (1.0 / x < 0))
     digits = k.abs()
-    # 1 and the six places, then the zeros at the end go: 0.25 -> "1250000" -> "125" -> "25"
-    places = (digits % _SCALE + _SCALE).cast(pl.String).str.strip_chars_end("0").str.slice(1)
-    fixed = pl.concat_str(
-        pl.when(negative).then(pl.lit("-")).otherwise(pl.lit("")),
-        (digits // _SCALE).cast(pl.String),
-        pl.lit("."),
-        pl.when(places == "").then(pl.lit("0")).otherwise(places),
-    )
-    exact = x.is_null() | (in_range & decided & ((digits >= 100) | (digits == 0)))
+    # k millionths exactly, as polars writes a decimal (all six places: "-0.250000"), less the
+    # zeros at the end but one: "-0.25", "3.0"
+    places = (k.cast(pl.Decimal(38, 0)) * _MILLIONTH).cast(pl.String).str.strip_chars_end("0")
+    fixed = pl.when(places.str.ends_with(".")).then(pl.concat_str(places, pl.lit("0"))).otherwise(places)
+    exact = x.is_null() | (in_range & decided & ((digits >= 100) | ((digits == 0) & ~negative)))
     return _Text(pl.when(in_range).then(fixed), exact)
 
 
