@@ -14,8 +14,11 @@ from __future__ import annotations
 import io
 import json
 import math
+import os
 import random
 import re
+import subprocess
+import sys
 from datetime import date
 from decimal import Decimal, localcontext
 from pathlib import Path
@@ -24,6 +27,8 @@ from typing import Any
 import polars as pl
 import pytest
 
+from razzlog.cli import ALLOCATOR_SETTINGS, return_freed_memory
+from razzlog.cli.stats import STORE_FREED_AFTER_MS
 from razzlog.generate.stream import generate_text
 from razzlog.render import stats as render
 from razzlog.render.columns import amount_texts, json_texts, plain_amount
@@ -290,3 +295,36 @@ def test_parquet_keeps_the_frame(store: Path, tmp_path: Path) -> None:
     frame = stored_stats(open_store(store), group_keys("tournament")).frame
     render.write_parquet(frame, tmp_path / "stats.parquet")
     assert pl.read_parquet(tmp_path / "stats.parquet").equals(frame)
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_the_command_writes_the_reference(store: Path, fmt: str) -> None:
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "razzlog",
+            "stats",
+            "--store",
+            str(store),
+            "-f",
+            fmt,
+            "--by",
+            "player,stakes",
+            "-q",
+        ],
+        capture_output=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    frame = stored_stats(open_store(store), group_keys("player,stakes")).frame
+    expected = reference_json(frame) if fmt == "json" else reference_csv(frame)
+    assert run.stdout == expected.encode("utf-8")
+
+
+def test_freed_memory_goes_back_after_a_while_from_the_store(monkeypatch: pytest.MonkeyPatch) -> None:
+    name, _ = ALLOCATOR_SETTINGS
+    monkeypatch.delenv(name, raising=False)
+    return_freed_memory(STORE_FREED_AFTER_MS)
+    assert f"dirty_decay_ms:{STORE_FREED_AFTER_MS}," in os.environ[name]
+    assert "muzzy_decay_ms:0" in os.environ[name] and "dirty_decay_ms:0" not in os.environ[name]
