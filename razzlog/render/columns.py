@@ -98,22 +98,29 @@ def amount_texts(frame: pl.DataFrame, names: Sequence[str]) -> list[pl.Series]:
 
 def json_texts(frame: pl.DataFrame) -> list[pl.Series]:
     """:func:`json_text` of each value of each column of ``frame``, ``null`` for null."""
-    made = _made(frame, {name: _json(frame, name) for name in frame.columns}, json_text)
-    return [texts.fill_null("null") for texts in made]
+    made = {name: _json(frame, name) for name in frame.columns}
+    return _made(
+        frame, {name: _Text(t.text.fill_null("null"), t.exact) for name, t in made.items()}, json_text
+    )
 
 
 def _made(
     frame: pl.DataFrame, texts: dict[str, _Text], slow: Callable[[Any, str | None], str]
 ) -> list[pl.Series]:
-    """The columns ``texts`` makes of ``frame`` in one query, with ``slow(value, unit)`` where a
-    text is not exact."""
-    exprs = [e for name, t in texts.items() for e in (t.text.alias(name), t.exact.alias(f"{name} exact"))]
+    """The columns ``texts`` makes of ``frame``, with ``slow(value, unit)`` where a text is not
+    exact.  Two queries whatever the width (each query costs a round of polars' threads): the
+    texts and whether each is exact, then how many are not in each column."""
+    if not texts:
+        return []
+    exact = {name: f"{name} exact" for name in texts}
+    exprs = [e for name, t in texts.items() for e in (t.text.alias(name), t.exact.alias(exact[name]))]
     made = frame.lazy().select(exprs).collect()
+    inexact = made.select((~pl.col(exact[name]).fill_null(False)).sum() for name in texts).row(0)
     out = []
-    for name in texts:
+    for name, count in zip(texts, inexact, strict=True):
         column = made[name]
-        rows = (~made[f"{name} exact"].fill_null(False)).arg_true()
-        if len(rows):
+        if count:
+            rows = (~made[exact[name]].fill_null(False)).arg_true()
             values, unit = frame[name].gather(rows).to_list(), units(frame, name).gather(rows).to_list()
             column = column.scatter(rows, [slow(v, u) for v, u in zip(values, unit, strict=True)])
         out.append(column)
