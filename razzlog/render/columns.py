@@ -30,7 +30,8 @@ IN_BUY_IN_CURRENCY = frozenset({"prizes", "buy_ins"})
 # reader can use and hide binary noise such as -110.00000000000001.
 FLOAT_DIGITS = 6
 _SCALE = 10**FLOAT_DIGITS
-_MILLIONTH = pl.lit(Decimal(1).scaleb(-FLOAT_DIGITS), dtype=pl.Decimal(38, FLOAT_DIGITS))
+# from text: a Decimal literal makes polars import numpy (some 17 MB)
+_MILLIONTH = pl.lit(str(Decimal(1).scaleb(-FLOAT_DIGITS))).cast(pl.Decimal(38, FLOAT_DIGITS))
 # what json.dumps(ensure_ascii=False) escapes (C0, quote, backslash) and what json_safe escapes
 # after it (DEL, C1, bidi controls): a string with none of them is written as it is, in quotes
 _ESCAPED_IN_JSON = r'[\x00-\x1f"\\\x7f-\x{9f}\x{202a}-\x{202e}\x{2066}-\x{2069}]'
