@@ -197,6 +197,8 @@ def _float(x: pl.Expr) -> _Text:
     floor = t.floor()
     fraction = t - floor
     k = (floor + (fraction > 0.5).cast(pl.Float64)).cast(pl.Int64, strict=False)
+    # the product's error, |t| * 2**-53, and for a small negative t the fraction's own rounding
+    # (t - floor(t) near 1), 2**-53: both well inside this margin
     decided = (fraction - 0.5).abs() > (t.abs() + 1.0) * 2.0**-50
     in_range = x.is_finite() & (t.abs() < 1e15)
     negative = (x < 0) | ((x == 0) & (1.0 / x < 0))
