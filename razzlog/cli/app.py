@@ -310,11 +310,13 @@ def progress_console() -> Console:
 ALLOCATOR_SETTINGS = ("_RJEM_MALLOC_CONF", "background_thread:true,dirty_decay_ms:0,muzzy_decay_ms:0")
 
 
-def return_freed_memory() -> None:
-    """Have polars return freed memory to the system at once (before polars is imported)."""
+def return_freed_memory(after_ms: int = 0) -> None:
+    """Have polars return freed memory to the system at once, or ``after_ms`` milliseconds later
+    (before polars is imported)."""
     import os
 
-    os.environ.setdefault(*ALLOCATOR_SETTINGS)
+    name, settings = ALLOCATOR_SETTINGS
+    os.environ.setdefault(name, settings.replace("dirty_decay_ms:0", f"dirty_decay_ms:{after_ms}"))
 
 
 def rule_names(values: list[str] | None, option: str) -> set[str] | None:

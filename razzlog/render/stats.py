@@ -8,7 +8,6 @@ column, the table formats it per currency (``$0.97``, ``-€1.20``, ``1,250``).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import date
 from decimal import Decimal
@@ -21,18 +20,26 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from razzlog.render.columns import (
+    FLOAT_DIGITS,
+    IN_BUY_IN_CURRENCY,
+    amount_texts,
+    json_rows,
+    json_value,
+    plain_amount,
+    units,
+)
 from razzlog.render.jsonout import games_list
-from razzlog.render.text import json_safe, plain
+from razzlog.render.text import plain
 from razzlog.stats.definitions import STAT_BY_NAME
 from razzlog.stats.extract import CHIPS, CURRENCY_SYMBOLS, PLAY
 from razzlog.stats.sessions import SESSION_STATS
 from razzlog.stats.tournaments import TOURNAMENT_STATS
 from razzlog.violations import Severity, Violation
 
+ROWS_AT_ONCE = 20_000  # rows of write_json made at a time: their texts take some 30 MB
 # every output column that is not a group key, by name
 COLUMN_BY_NAME = {**STAT_BY_NAME, **{s.name: s for s in (*SESSION_STATS, *TOURNAMENT_STATS)}}
-# the amounts that are not in the row's ``currency``: the tournaments' prizes and buy-ins
-IN_BUY_IN_CURRENCY = frozenset({"prizes", "buy_ins"})
 
 
 def unit_of(column: str, row: dict[str, Any]) -> str | None:
@@ -41,13 +48,6 @@ def unit_of(column: str, row: dict[str, Any]) -> str | None:
     if column in IN_BUY_IN_CURRENCY:
         return row.get("buy_in_currency") or PLAY
     return row.get("currency")
-
-
-def _units_of(frame: pl.DataFrame, column: str) -> list[str | None]:
-    """:func:`unit_of` for every row of ``frame``."""
-    if column in IN_BUY_IN_CURRENCY and "buy_in_currency" in frame.columns:
-        return [c or PLAY for c in frame["buy_in_currency"].to_list()]
-    return frame["currency"].to_list() if "currency" in frame.columns else [None] * frame.height
 
 
 # Left out of the table first when the terminal is too narrow (json/csv/parquet keep every column).
@@ -68,14 +68,6 @@ DROP_FIRST = (
 )
 
 
-def plain_amount(amount: Decimal, currency: str | None) -> str:
-    """``amount`` exactly, with the currency's usual places: ``0.97``, ``-1.20``, ``383``."""
-    places = 0 if currency in (CHIPS, PLAY) else 2
-    exponent = amount.normalize().as_tuple().exponent
-    needed = -exponent if isinstance(exponent, int) and exponent < 0 else 0
-    return str(amount.quantize(Decimal(1).scaleb(-max(places, needed))))
-
-
 def money_text(amount: Decimal, currency: str | None) -> str:
     """``$0.97``, ``-€1.20``, ``0.50 CAD``, ``-39,445`` (chips and play money: no unit)."""
     text = plain_amount(abs(amount), currency)
@@ -88,83 +80,42 @@ def money_text(amount: Decimal, currency: str | None) -> str:
     return f"{sign}{symbol}{text}" if symbol else f"{sign}{text} {currency}"
 
 
-# Rates and big-bet figures are ratios: six decimals hold every figure a
-# reader can use and hide binary noise such as -110.00000000000001.
-FLOAT_DIGITS = 6
-
-
-def _json_value(value: Any, currency: str | None) -> Any:
-    if isinstance(value, Decimal):
-        return plain_amount(value, currency)
-    if isinstance(value, date):
-        return value.isoformat()
-    if isinstance(value, float):
-        return round(value, FLOAT_DIGITS)
-    return value
-
-
 def iter_json_rows(frame: pl.DataFrame) -> Iterator[dict[str, Any]]:
     """The rows as JSON-ready objects: amounts as exact strings, dates as ``YYYY-MM-DD``."""
     names = frame.columns
     for rows in frame.iter_slices(10_000):  # a slice at a time: Python objects for every cell cost
-        columns = [_json_column(rows[name], _units_of(rows, name)) for name in names]
+        columns = [
+            [json_value(v, c) for v, c in zip(rows[name].to_list(), units(rows, name).to_list(), strict=True)]
+            for name in names
+        ]
         for values in zip(*columns, strict=True):
             yield dict(zip(names, values, strict=True))
-
-
-def _json_column(column: pl.Series, currencies: list[str | None]) -> list[Any]:
-    """A column's values as :func:`_json_value` makes them, converted a column at a time."""
-    values = column.to_list()
-    dtype = column.dtype
-    if isinstance(dtype, pl.Decimal):
-        return [None if v is None else plain_amount(v, c) for v, c in zip(values, currencies, strict=True)]
-    if isinstance(dtype, pl.Date):
-        return [None if v is None else v.isoformat() for v in values]
-    if isinstance(dtype, pl.Float32 | pl.Float64):
-        return [None if v is None else round(v, FLOAT_DIGITS) for v in values]
-    return values
 
 
 def write_json(frame: pl.DataFrame, out: TextIO) -> None:
     """An array of row objects (CONTRACT.md), as ``json.dump(rows, indent=2)`` writes it.
 
-    Row by row: the objects of every row at once take far more memory than
-    the frame (a million generated hands have 155,000 players: 200 MB).  The
-    rows are flat, so the separators lay them out as ``indent=2`` does, and
-    ``json``'s C encoder does the work (with ``indent`` it falls back to Python,
-    several times slower).
+    A slice of rows at a time, each value's text made a column at a time
+    (:mod:`razzlog.render.columns`): Python objects for every cell of a
+    million hands' 155,000 players take seconds and hundreds of megabytes.
     """
-    encode = json.JSONEncoder(ensure_ascii=False, separators=(",\n    ", ": ")).encode
+    if not frame.height or not frame.width:  # no rows (polars keeps a height without columns)
+        out.write("[]\n")
+        return
     separator = "[\n"
-    for row in iter_json_rows(frame):
-        fields = json_safe(encode(row))[1:-1]  # '{"a": 1,\n    "b": 2}': a flat row's items, laid out
-        out.write(separator + ("  {\n    " + fields + "\n  }" if fields else "  {}"))
+    for rows in frame.iter_slices(ROWS_AT_ONCE):
+        out.write(separator)
+        out.write(json_rows(rows).str.join(",\n").item())
         separator = ",\n"
-    out.write("[]\n" if separator == "[\n" else "\n]\n")
-
-
-def _with_plain_amounts(frame: pl.DataFrame) -> pl.DataFrame:
-    money = [name for name, dtype in frame.schema.items() if isinstance(dtype, pl.Decimal)]
-    if not money:
-        return frame
-    return frame.with_columns(
-        pl.Series(
-            name,
-            [
-                None if v is None else plain_amount(v, c)
-                for v, c in zip(frame[name], _units_of(frame, name), strict=True)
-            ],
-            dtype=pl.String,
-        )
-        for name in money
-    )
+    out.write("\n]\n")
 
 
 def write_csv(frame: pl.DataFrame, out: TextIO) -> None:
     """A header line then one line per row; amounts exact, empty where ``null``."""
     floats = [name for name, dtype in frame.schema.items() if dtype in (pl.Float32, pl.Float64)]
+    money = [name for name, dtype in frame.schema.items() if isinstance(dtype, pl.Decimal)]
     rounded = frame.with_columns(pl.col(floats).round(FLOAT_DIGITS)) if floats else frame
-    _with_plain_amounts(rounded).write_csv(out)
+    rounded.with_columns(amount_texts(frame, money)).write_csv(out)
 
 
 def write_parquet(frame: pl.DataFrame, path: str | Path) -> None:

@@ -22,7 +22,7 @@ import polars as pl
 from razzlog.stats.chunks import TableChunk, empty
 from razzlog.stats.report import HAND_KEYS, sort_rows
 from razzlog.stats.schema import ACTIONS_SCHEMA, STATS_HANDS, STATS_PLAYERS, UNIT
-from razzlog.stats.sessions import SESSION_GAP_MINUTES
+from razzlog.stats.sessions import SESSION, SESSION_GAP_MINUTES
 from razzlog.stats.stream import StatsAccumulator, StatsReport, report_stats, streamable
 from razzlog.stats.tables import Tables, build_from_chunks
 from razzlog.store.audit import stored_other_games
@@ -32,6 +32,7 @@ from razzlog.violations import Violation
 
 _HAND_COLUMNS = [c for c in (*STATS_HANDS, "hand_id") if c != "hand_idx"]
 _PLAYER_COLUMNS = [c for c in STATS_PLAYERS if c != "hand_idx"]
+PLAYER_KEYS = ("start",)  # the group keys among the player-hand columns (besides the player)
 HANDS_AT_ONCE = 50_000  # hands added up at a time: their rows and the sums' temporaries fit in ~100 MB
 
 
@@ -54,8 +55,9 @@ def stored_stats(
         accumulator = StatsAccumulator(keys, players, since, until, hero, lows=lows, session_gap=session_gap)
         accumulator.problems.extend(_problems(store))
         accumulator.other_games = stored_other_games(store.files())
+        hand_columns, player_columns = _row_columns(keys)
         for segment in store.manifest.segments:
-            for rows, hands in _segment_rows(store, segment, HANDS_AT_ONCE):
+            for rows, hands in _segment_rows(store, segment, HANDS_AT_ONCE, hand_columns, player_columns):
                 accumulator.add_rows(rows, hands)
         result = accumulator.finish(min_hands, None if lows else sort)
         if lows and sort is not None:
@@ -109,14 +111,33 @@ def stored_chunks(store: Store) -> Iterator[TableChunk]:
         yield TableChunk(pl.DataFrame(), pl.DataFrame(), actions, problems, "", 0, 0, other_games)
 
 
-def _segment_rows(store: Store, segment: Segment, hands_at_once: int) -> Iterator[tuple[pl.DataFrame, int]]:
+def _row_columns(keys: list[str]) -> tuple[list[str], list[str]]:
+    """The hand and player-hand columns that the statistics grouped by ``keys`` read: the keys,
+    the date (selections and calendar keys), the divisors (``big_bet``, ``entry_cost``), the time
+    and tables for sessions, and every player column but a key's (a string per row, read and joined
+    in vain)."""
+    needed = {
+        *keys,
+        "currency",
+        "date",
+        "big_bet",
+        "entry_cost",
+        *(["time_utc", "table"] if SESSION in keys else []),
+    }
+    hand_columns = [c for c in HAND_KEYS if c in needed]
+    return hand_columns, [c for c in _PLAYER_COLUMNS if c not in PLAYER_KEYS or c in keys]
+
+
+def _segment_rows(
+    store: Store, segment: Segment, hands_at_once: int, hand_columns: list[str], player_columns: list[str]
+) -> Iterator[tuple[pl.DataFrame, int]]:
     """The segment's player-hand rows of first sightings, with their hand's keys, some
     ``hands_at_once`` hands at a time (the row groups' statistics on ``hand_key`` let each
     query read only its own); and how many hands each time."""
     hands = (
         store.scan_segment(segment, "hands")
         .filter("first_sighting")
-        .select(pl.col("hand_key").alias("hand_idx"), *HAND_KEYS)
+        .select(pl.col("hand_key").alias("hand_idx"), *hand_columns)
         .with_columns(_units("big_bet"), _units("entry_cost"))
         .collect()
         .sort("hand_idx")
@@ -127,7 +148,7 @@ def _segment_rows(store: Store, segment: Segment, hands_at_once: int) -> Iterato
         players = (
             store.scan_segment(segment, "player_hands")
             .filter(pl.col("hand_key").is_between(low, high))
-            .select(pl.col("hand_key").alias("hand_idx"), *_PLAYER_COLUMNS)
+            .select(pl.col("hand_key").alias("hand_idx"), *player_columns)
             .with_columns(_units("net"), _units("rake_paid"), _units("prize"))
             .join(part.lazy(), on="hand_idx", how="inner")
             .collect()
