@@ -1,0 +1,84 @@
+"""Which of razzlog's modules are compiled with mypyc, and whether this build's are.
+
+``setup.py`` compiles :data:`MODULES` when it can (see the README's
+"Compiled build"); everything else, and everything on a machine without a C
+compiler, is the plain Python.  Both builds give the same bytes: only speed
+differs.  ``razzlog --version`` names the build, so that benchmark results can
+record it.
+
+This module imports nothing of razzlog (``setup.py`` reads it before razzlog
+is installed) and is never compiled itself.
+"""
+
+from __future__ import annotations
+
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+# The engine and the rules, the events and cards they walk, and the stats'
+# per-hand extraction: the typed, CPU-bound code between the parser and the
+# renderers.  (Listed as paths: ``setup.py`` hands them to mypycify.)
+MODULES: tuple[str, ...] = (
+    "razzlog/cards.py",
+    "razzlog/events.py",
+    "razzlog/violations.py",
+    "razzlog/rules/base.py",
+    "razzlog/rules/engine.py",
+    "razzlog/rules/pots.py",
+    "razzlog/rules/profiles.py",
+    "razzlog/rules/replay.py",
+    "razzlog/rules/settle.py",
+    "razzlog/rules/state.py",
+    "razzlog/rules/structures.py",
+    "razzlog/rules/turns.py",
+    "razzlog/rules/catalogue/rz*.py",
+)
+
+_ROOT = Path(__file__).resolve().parent.parent  # the folder that holds the razzlog package
+
+
+def module_paths(root: Path = _ROOT) -> list[Path]:
+    """The source files of :data:`MODULES` (patterns expanded), under ``root``."""
+    out: list[Path] = []
+    for pattern in MODULES:
+        out.extend(sorted(root.glob(pattern)))
+    return out
+
+
+def _name(path: Path, root: Path) -> str:
+    return ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
+
+
+def build() -> str:
+    """``"compiled with mypyc"``, ``"pure Python"``, or ``"partly compiled"`` (a broken build:
+    some of :data:`MODULES` are compiled, some not)."""
+    names = [_name(p, _ROOT) for p in module_paths()]
+    for name in names:
+        __import__(name)
+    compiled = sum(1 for n in names if (sys.modules[n].__file__ or "").endswith(tuple(EXTENSION_SUFFIXES)))
+    if compiled == len(names):
+        return "compiled with mypyc"
+    return "pure Python" if compiled == 0 else "partly compiled"
+
+
+def stale_modules(root: Path = _ROOT) -> list[Path]:
+    """Compiled modules older than their source file, in a source checkout (an editable install).
+
+    Python imports a compiled module in preference to the ``.py`` beside it,
+    so after an edit the old code would run without a word.  Only a checkout
+    (with ``setup.py``) is checked: an installed wheel's files all have the
+    time of the install.
+    """
+    if not (root / "setup.py").is_file():
+        return []
+    stale: list[Path] = []
+    for path in module_paths(root):
+        for suffix in EXTENSION_SUFFIXES:
+            built = path.with_name(path.stem + suffix)
+            try:
+                if built.stat().st_mtime < path.stat().st_mtime:
+                    stale.append(built)
+            except FileNotFoundError:
+                continue
+    return stale
