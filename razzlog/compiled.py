@@ -12,17 +12,18 @@ is installed) and is never compiled itself.
 
 from __future__ import annotations
 
-import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
-# The engine and the rules, the events and cards they walk, and the stats'
-# per-hand extraction: the typed, CPU-bound code between the parser and the
-# renderers.  (Listed as paths: ``setup.py`` hands them to mypycify.)
+# The replay engine and the rules, the cards and their low evaluator, and the
+# statistics' per-hand extraction: the typed, CPU-bound code between the parser
+# and the renderers (bench/README.md, "Compiled with mypyc").  Not the events
+# (events.py) nor the violations: the parser, the renderers and polars' rows
+# read their fields from interpreted code, and a compiled class's fields read
+# from interpreted code are about 3x as slow as a slotted dataclass's, which
+# cost more than compiling them gained.  (Paths: setup.py hands them to mypycify.)
 MODULES: tuple[str, ...] = (
     "razzlog/cards.py",
-    "razzlog/events.py",
-    "razzlog/violations.py",
     "razzlog/rules/base.py",
     "razzlog/rules/engine.py",
     "razzlog/rules/pots.py",
@@ -33,6 +34,9 @@ MODULES: tuple[str, ...] = (
     "razzlog/rules/structures.py",
     "razzlog/rules/turns.py",
     "razzlog/rules/catalogue/rz*.py",
+    "razzlog/stats/extract.py",
+    "razzlog/stats/betting.py",
+    "razzlog/stats/shares.py",
 )
 
 _ROOT = Path(__file__).resolve().parent.parent  # the folder that holds the razzlog package
@@ -46,20 +50,19 @@ def module_paths(root: Path = _ROOT) -> list[Path]:
     return out
 
 
-def _name(path: Path, root: Path) -> str:
-    return ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
+def _compiled(path: Path) -> bool:
+    """Whether a compiled module sits beside ``path``: Python imports it rather than the ``.py``."""
+    return any(path.with_name(path.stem + suffix).is_file() for suffix in EXTENSION_SUFFIXES)
 
 
 def build() -> str:
     """``"compiled with mypyc"``, ``"pure Python"``, or ``"partly compiled"`` (a broken build:
-    some of :data:`MODULES` are compiled, some not)."""
-    names = [_name(p, _ROOT) for p in module_paths()]
-    for name in names:
-        __import__(name)
-    compiled = sum(1 for n in names if (sys.modules[n].__file__ or "").endswith(tuple(EXTENSION_SUFFIXES)))
-    if compiled == len(names):
+    some of :data:`MODULES` are compiled, some not).  (Files, not imports: ``razzlog
+    --version`` stays quick, and the statistics' modules would import polars.)"""
+    compiled = [_compiled(p) for p in module_paths()]
+    if all(compiled):
         return "compiled with mypyc"
-    return "pure Python" if compiled == 0 else "partly compiled"
+    return "partly compiled" if any(compiled) else "pure Python"
 
 
 def stale_modules(root: Path = _ROOT) -> list[Path]:
