@@ -42,14 +42,10 @@ def compiled_sources() -> list[Path]:
 
 
 def remove_compiled() -> None:
-    """Delete compiled modules left in the checkout by an earlier in-place build."""
-    from importlib.machinery import EXTENSION_SUFFIXES
-
-    for path in compiled_sources():
-        for suffix in EXTENSION_SUFFIXES:
-            path.with_name(path.stem + suffix).unlink(missing_ok=True)
-    for shared in ROOT.glob(f"{GROUP}__mypyc.*"):
-        shared.unlink()
+    """Delete the compiled modules an earlier in-place build left in the checkout."""
+    compiled_files = runpy.run_path(str(ROOT / "razzlog" / "compiled.py"))["compiled_files"]
+    for path in [*compiled_files(ROOT), *ROOT.glob(f"{GROUP}__mypyc.*")]:
+        path.unlink()
 
 
 def warn(message: str) -> None:

@@ -65,6 +65,12 @@ def build() -> str:
     return "partly compiled" if any(compiled) else "pure Python"
 
 
+def compiled_files(root: Path = _ROOT) -> list[Path]:
+    """Every compiled module under ``root/razzlog``, listed in :data:`MODULES` or not (a build of
+    an older list may have left others; razzlog has no compiled modules of its own besides)."""
+    return sorted({p for suffix in EXTENSION_SUFFIXES for p in (root / "razzlog").rglob("*" + suffix)})
+
+
 def stale_modules(root: Path = _ROOT) -> list[Path]:
     """Compiled modules older than their source file, in a source checkout (an editable install).
 
@@ -76,12 +82,11 @@ def stale_modules(root: Path = _ROOT) -> list[Path]:
     if not (root / "setup.py").is_file():
         return []
     stale: list[Path] = []
-    for path in module_paths(root):
-        for suffix in EXTENSION_SUFFIXES:
-            built = path.with_name(path.stem + suffix)
-            try:
-                if built.stat().st_mtime < path.stat().st_mtime:
-                    stale.append(built)
-            except FileNotFoundError:
-                continue
+    for built in compiled_files(root):
+        source = built.with_name(built.name.split(".", 1)[0] + ".py")
+        try:
+            if built.stat().st_mtime < source.stat().st_mtime:
+                stale.append(built)
+        except FileNotFoundError:
+            continue
     return stale
