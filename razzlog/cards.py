@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from razzlog.reducers import register as register_reducers
+
 RANK_CHARS = "A23456789TJQK"
 SUIT_CHARS = "shdc"
 # Bring-in tie-break order (RULES.md): spades > hearts > diamonds > clubs.
@@ -216,3 +218,7 @@ def door_card_bring_in_key(card: Card, suit_breaks_ties: bool) -> tuple[int, int
     diamonds > clubs) when ``suit_breaks_ties``, otherwise the second element is 0.
     """
     return (card.rank, SUIT_STRENGTH[card.suit] if suit_breaks_ties else 0)
+
+
+# Pickled and copied as constructor calls (razzlog.reducers says why).
+register_reducers(globals(), __name__)

@@ -15,6 +15,7 @@ from decimal import Decimal
 from enum import Enum
 
 from razzlog.cards import Card
+from razzlog.reducers import register as register_reducers
 
 
 class Street(Enum):
@@ -330,3 +331,7 @@ class OtherGameHand:
     site: str
     hand_id: str | None
     game: str  # as the header names it, with its limit: "Hold'em No Limit", "Limit Stud Hi"
+
+
+# Pickled and copied as constructor calls (razzlog.reducers says why).
+register_reducers(globals(), __name__)

@@ -73,6 +73,7 @@ from razzlog.headers import (
 )
 from razzlog.lines import MAX_LINE_LENGTH as MAX_LINE_LENGTH  # re-exported: it was defined here first
 from razzlog.lines import decoded_lines
+from razzlog.reducers import register as register_reducers
 from razzlog.violations import Severity, Violation
 
 STDIN = "-"
@@ -471,3 +472,7 @@ def hands_of_lines(
             yield replace(_file_violation(path, 1, message), severity=Severity.WARNING)
         else:
             yield _file_violation(path, 1, unknown_format_message(first_text))
+
+
+# Pickled and copied as constructor calls (razzlog.reducers says why).
+register_reducers(globals(), __name__)

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from razzlog.reducers import register as register_reducers
+
 
 class Severity(Enum):
     WARNING = "warning"
@@ -111,3 +113,7 @@ def resolve_rule_names(items: list[str]) -> set[str]:
             else:
                 raise ValueError(f"unknown rule {token!r}: use a name or code from the catalogue")
     return names
+
+
+# Pickled and copied as constructor calls (razzlog.reducers says why).
+register_reducers(globals(), __name__)

@@ -132,8 +132,15 @@ def test_help_is_light_and_lists_the_commands() -> None:
 def test_version() -> None:
     from importlib.metadata import version
 
+    from razzlog.compiled import build
+
     proc = razzlog("--version")
-    assert (proc.returncode, proc.stdout, proc.stderr) == (0, f"razzlog {version('razzlog')}\n", "")
+    assert (proc.returncode, proc.stdout, proc.stderr) == (
+        0,
+        f"razzlog {version('razzlog')} ({build()})\n",
+        "",
+    )
+    assert build() in ("pure Python", "compiled with mypyc")  # never a build half compiled
     assert version("razzlog") == "0.1.0"
 
 

@@ -39,7 +39,9 @@ def _print_version(value: bool) -> None:
     if value:
         from importlib.metadata import version
 
-        typer.echo(f"{PROG} {version(PROG)}")
+        from razzlog.compiled import build
+
+        typer.echo(f"{PROG} {version(PROG)} ({build()})")
         raise typer.Exit()
 
 

@@ -8,10 +8,14 @@ catalogue is generated from these docstrings.
 
 from __future__ import annotations
 
+import ast
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
+from razzlog.reducers import register as register_reducers
 from razzlog.rules.replay import Replay
 from razzlog.violations import CODE_BY_NAME, Severity
 
@@ -39,7 +43,21 @@ class Rule:
 
     @property
     def doc(self) -> str:
-        return (self.check.__doc__ or "").strip()
+        return (self.check.__doc__ or _source_docstring(self.check)).strip()
+
+
+def _source_docstring(check: Callable[..., object]) -> str:
+    """A check's docstring read from its module's source file.
+
+    A function compiled by mypyc keeps no ``__doc__``; its ``.py`` file stays
+    beside the compiled module (editable installs and wheels both keep it).
+    """
+    module = sys.modules[check.__module__]
+    source = Path(module.__file__ or "").with_name(module.__name__.rpartition(".")[2] + ".py")
+    for node in ast.parse(source.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.FunctionDef) and node.name == check.__name__:
+            return ast.get_docstring(node, clean=False) or ""
+    return ""
 
 
 REGISTRY: dict[str, Rule] = {}
@@ -56,3 +74,7 @@ def rule(name: str, severity: Severity = Severity.ERROR, cross_hand: bool = Fals
         return check
 
     return register
+
+
+# Pickled and copied as constructor calls (razzlog.reducers says why).
+register_reducers(globals(), __name__)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from razzlog.events import Action, Hand, Seat
+from razzlog.reducers import register as register_reducers
 from razzlog.rules.base import REGISTRY, Finding, Rule
 from razzlog.rules.catalogue import load_all
 from razzlog.rules.catalogue.rz204_bring_in_amount import against_table, bring_in_to_compare
@@ -134,3 +135,7 @@ def _line(v: Violation) -> int:
 def _violation(hand: Hand, r: Rule, f: Finding) -> Violation:
     h = hand.header
     return Violation(r.name, r.severity, hand.file, f.line, h.site, h.hand_id, f.player, f.street, f.message)
+
+
+# Pickled and copied as constructor calls (razzlog.reducers says why).
+register_reducers(globals(), __name__)

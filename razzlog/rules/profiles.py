@@ -10,6 +10,8 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import Enum
 
+from razzlog.reducers import register as register_reducers
+
 
 class ShowdownOrder(Enum):
     LOWEST_SEAT = "lowest-seat"  # nobody bet on 7th: lowest seat first, then clockwise
@@ -136,3 +138,7 @@ def profile_for(name: str, site: str, open_pair_double: bool = False) -> Profile
     else:
         raise ValueError(f"unknown profile {name!r}: choose auto, {', '.join(PROFILES)}")
     return replace(profile, fourth_street_open_pair_double=True) if open_pair_double else profile
+
+
+# Pickled and copied as constructor calls (razzlog.reducers says why).
+register_reducers(globals(), __name__)

@@ -1,0 +1,92 @@
+"""Which of razzlog's modules are compiled with mypyc, and whether this build's are.
+
+``setup.py`` compiles :data:`MODULES` when it can (see the README's
+"Compiled build"); everything else, and everything on a machine without a C
+compiler, is the plain Python.  Both builds give the same bytes: only speed
+differs.  ``razzlog --version`` names the build, so that benchmark results can
+record it.
+
+This module imports nothing of razzlog (``setup.py`` reads it before razzlog
+is installed) and is never compiled itself.
+"""
+
+from __future__ import annotations
+
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+# The replay engine and the rules, the cards and their low evaluator, and the
+# statistics' per-hand extraction: the typed, CPU-bound code between the parser
+# and the renderers (bench/README.md, "Compiled with mypyc").  Not the events
+# (events.py) nor the violations: the parser, the renderers and polars' rows
+# read their fields from interpreted code, and a compiled class's fields read
+# from interpreted code are about 3x as slow as a slotted dataclass's, which
+# cost more than compiling them gained.  (Paths: setup.py hands them to mypycify.)
+MODULES: tuple[str, ...] = (
+    "razzlog/cards.py",
+    "razzlog/rules/base.py",
+    "razzlog/rules/engine.py",
+    "razzlog/rules/pots.py",
+    "razzlog/rules/profiles.py",
+    "razzlog/rules/replay.py",
+    "razzlog/rules/settle.py",
+    "razzlog/rules/state.py",
+    "razzlog/rules/structures.py",
+    "razzlog/rules/turns.py",
+    "razzlog/rules/catalogue/rz*.py",
+    "razzlog/stats/extract.py",
+    "razzlog/stats/betting.py",
+    "razzlog/stats/shares.py",
+)
+
+_ROOT = Path(__file__).resolve().parent.parent  # the folder that holds the razzlog package
+
+
+def module_paths(root: Path = _ROOT) -> list[Path]:
+    """The source files of :data:`MODULES` (patterns expanded), under ``root``."""
+    out: list[Path] = []
+    for pattern in MODULES:
+        out.extend(sorted(root.glob(pattern)))
+    return out
+
+
+def _compiled(path: Path) -> bool:
+    """Whether a compiled module sits beside ``path``: Python imports it rather than the ``.py``."""
+    return any(path.with_name(path.stem + suffix).is_file() for suffix in EXTENSION_SUFFIXES)
+
+
+def build() -> str:
+    """``"compiled with mypyc"``, ``"pure Python"``, or ``"partly compiled"`` (a broken build:
+    some of :data:`MODULES` are compiled, some not).  (Files, not imports: ``razzlog
+    --version`` stays quick, and the statistics' modules would import polars.)"""
+    compiled = [_compiled(p) for p in module_paths()]
+    if all(compiled):
+        return "compiled with mypyc"
+    return "partly compiled" if any(compiled) else "pure Python"
+
+
+def compiled_files(root: Path = _ROOT) -> list[Path]:
+    """Every compiled module under ``root/razzlog``, listed in :data:`MODULES` or not (a build of
+    an older list may have left others; razzlog has no compiled modules of its own besides)."""
+    return sorted({p for suffix in EXTENSION_SUFFIXES for p in (root / "razzlog").rglob("*" + suffix)})
+
+
+def stale_modules(root: Path = _ROOT) -> list[Path]:
+    """Compiled modules older than their source file, in a source checkout (an editable install).
+
+    Python imports a compiled module in preference to the ``.py`` beside it,
+    so after an edit the old code would run without a word.  Only a checkout
+    (with ``setup.py``) is checked: an installed wheel's files all have the
+    time of the install.
+    """
+    if not (root / "setup.py").is_file():
+        return []
+    stale: list[Path] = []
+    for built in compiled_files(root):
+        source = built.with_name(built.name.split(".", 1)[0] + ".py")
+        try:
+            if built.stat().st_mtime < source.stat().st_mtime:
+                stale.append(built)
+        except FileNotFoundError:
+            continue
+    return stale
