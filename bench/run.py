@@ -243,6 +243,8 @@ def machine() -> dict[str, object]:
         parser = "lark-cython"
     except ImportError:
         parser = "lark"
+    from razzlog.compiled import build
+
     if os.environ.get("RAZZLOG_LARK_CYTHON") == "0":
         parser = "lark (RAZZLOG_LARK_CYTHON=0)"
     return {
@@ -252,6 +254,7 @@ def machine() -> dict[str, object]:
         "cpu_count": os.cpu_count(),
         "python": platform.python_version(),
         "parser": parser,
+        "build": build(),  # pure Python or compiled with mypyc (razzlog.compiled)
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "commit": commit.stdout.strip() + ("+changes" if dirty.stdout.strip() else ""),
     }
