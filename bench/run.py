@@ -210,13 +210,16 @@ def measure(argv: Sequence[str]) -> dict[str, object]:
         [sys.executable, __file__, "--child", json.dumps(list(argv))], capture_output=True, check=True
     )
     result: dict[str, object] = json.loads(out.stdout)
-    if result["returncode"] not in (0, 1):  # 1: violations found
+    # 1: violations found, but also what Python exits with on an uncaught exception
+    if result["returncode"] not in (0, 1) or "Traceback (most recent call last)" in str(result["stderr"]):
         raise SystemExit(f"{' '.join(argv)} failed ({result['returncode']}):\n{result['stderr']}")
     return result
 
 
 def razzlog_cmd() -> list[str]:
-    exe = shutil.which("razzlog")
+    """The razzlog of the interpreter running the bench (not another one earlier on PATH)."""
+    beside = Path(sys.executable).with_name("razzlog")
+    exe = str(beside) if beside.is_file() else shutil.which("razzlog")
     return [exe] if exe else [sys.executable, "-m", "razzlog"]
 
 
