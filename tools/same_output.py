@@ -39,11 +39,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fuzz import make_input  # the damage of the fuzzer, shared
 
-from razzlog.generate.stream import stream_labeled
+from razzlog.generate.stream import WRITERS, generate_text, stream_labeled
+from razzlog.rules.profiles import PROFILES as NAMED_PROFILES
 
 ROOT = Path(__file__).resolve().parents[1]
-SITES = ("pokerstars", "fulltilt", "winamax", "merge", "kingsclub")
-PROFILES = ("auto", "pokerstars", "fulltilt", "casino", "winamax", "merge", "kingsclub")
+SITES = tuple(WRITERS)  # every site the generator writes
+PROFILES = ("auto", *NAMED_PROFILES)
+# the sites whose text the fuzzer's line and byte mutations damage (Merge's XML loses its
+# elements' structure to them, which its own tests cover)
+DAMAGED_SITES = tuple(site for site in SITES if site != "merge")
 
 
 def write_inputs(folder: Path, hands: int, seed: int) -> dict[str, list[Path]]:
@@ -54,9 +58,9 @@ def write_inputs(folder: Path, hands: int, seed: int) -> dict[str, list[Path]]:
         for kind, rate in (("clean", 0.0), ("violations", 0.2)):
             path = folder / kind / f"{site}.txt"
             path.parent.mkdir(parents=True, exist_ok=True)
-            texts = [text for text, _ in stream_labeled(seed * 101 + n, per_site, site=site, violations=rate)]
-            # Merge's XML is one game per element: a file of them is one session
-            path.write_text("".join(texts), encoding="utf-8")
+            path.write_text(
+                generate_text(seed * 101 + n, per_site, site=site, violations=rate), encoding="utf-8"
+            )
             kinds[kind].append(path)
     rng = random.Random(f"{seed}/damage")
     donors = [text for text, _ in stream_labeled(seed, 50, site="pokerstars", violations=0.2)]
@@ -65,7 +69,7 @@ def write_inputs(folder: Path, hands: int, seed: int) -> dict[str, list[Path]]:
     damaged.mkdir()
     pool = [
         text
-        for n, site in enumerate(("pokerstars", "fulltilt", "winamax", "kingsclub"))
+        for n, site in enumerate(DAMAGED_SITES)
         for text, _ in stream_labeled(seed * 211 + n, per_site, site=site, violations=0.2)
     ]
     rng.shuffle(pool)

@@ -94,9 +94,7 @@ def money(text: str) -> Decimal:
         text = text[1:]
     if "," in text:
         text = text.replace(",", "")
-    if len(text) > 8:  # the common amounts are short: only long ones are measured
-        check_range(text, printed)
-    return Decimal(text)
+    return exact_amount(text, printed)
 
 
 # An amount is below 10^14 and has at most 6 decimal places: the store counts amounts in
@@ -114,6 +112,14 @@ class AmountOutOfRange(Exception):
     def __init__(self, printed: str) -> None:
         super().__init__(AMOUNT_RANGE)
         self.printed = printed
+
+
+def exact_amount(digits: str, printed: str) -> Decimal:
+    """``digits`` (``"1234.56"``, no symbol or commas) as a Decimal, :class:`AmountOutOfRange`
+    outside :data:`AMOUNT_RANGE` (``printed``: the amount as the log prints it)."""
+    if len(digits) > 8:  # the common amounts are short: only long ones are measured
+        check_range(digits, printed)
+    return Decimal(digits)
 
 
 def check_range(digits: str, printed: str) -> None:

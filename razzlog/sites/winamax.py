@@ -63,8 +63,8 @@ from razzlog.sites.common import (
     SiteTransformer,
     bracketed,
     check_played_at,
-    check_range,
     check_table_size,
+    exact_amount,
     low_ranks,
     seat_of,
 )
@@ -100,12 +100,7 @@ SYNTAX = Syntax(
 
 def money(text: str) -> Decimal:
     """``"1546.72€"`` / ``"-6.10€"`` / ``"18694"`` -> Decimal."""
-    printed = text
-    if text[-1] in "€$£":
-        text = text[:-1]
-    if len(text) > 8:
-        check_range(text, printed)
-    return Decimal(text)
+    return exact_amount(text[:-1] if text[-1] in "€$£" else text, text)
 
 
 def last_money(value: str) -> Decimal:
