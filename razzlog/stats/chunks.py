@@ -113,14 +113,11 @@ class ChunkRows:
 
     def _drop_inexact(self) -> None:
         """Leave out the hands any of whose rows holds an inexact amount; renumber the rest."""
-        tables = (self.hands, self.players, self.actions)
-        bad = {row[0] for rows in tables for row in rows if not _exact(row)}
-        kept = [row[0] for row in self.hands if row[0] not in bad]
-        number = {old: new for new, old in enumerate(kept)}  # hand_idx is every row's first field
-        self.hands, self.players, self.actions = (
-            [(number[row[0]], *row[1:]) for row in rows if row[0] in number] for rows in tables
+        before = len(self.hands)
+        _, (self.hands, self.players, self.actions) = without_inexact(
+            (self.hands, self.players, self.actions)
         )
-        self.inexact += len(bad)
+        self.inexact += before - len(self.hands)
 
     def _chunk(self) -> TableChunk:
         # the hand ids go with the chunk to find the hands read twice (see TableBuilder)
@@ -196,6 +193,21 @@ class InexactAmount(ValueError):
 
 def _exact(row: Row) -> bool:
     return all(type(v) is not Decimal or v == round(v, SCALE) for v in row)
+
+
+def without_inexact(
+    tables: tuple[list[Row], list[Row], list[Row]],
+) -> tuple[dict[int, int], tuple[list[Row], list[Row], list[Row]]]:
+    """The hands, players and actions rows (``hand_idx`` first in each) less the hands any of whose
+    rows holds an amount the money columns would round, renumbered 0, 1, 2…; with the new
+    number of each hand kept (old ``hand_idx`` -> new)."""
+    bad = {row[0] for rows in tables for row in rows if not _exact(row)}
+    kept = [row[0] for row in tables[0] if row[0] not in bad]
+    number = {old: new for new, old in enumerate(kept)}
+    hands, players, actions = (
+        [(number[row[0]], *row[1:]) for row in rows if row[0] in number] for rows in tables
+    )
+    return number, (hands, players, actions)
 
 
 def _units(values: Iterable[Decimal | None], name: str) -> pl.Series:

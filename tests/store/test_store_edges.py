@@ -118,6 +118,30 @@ def test_hands_the_money_columns_cannot_hold_are_counted(tmp_path: Path) -> None
     log.write_text("".join(hands), encoding="utf-8")
     result = import_paths([str(log)], tmp_path / "store")
     assert (result.hands_parsed, result.hands_added, result.unstorable) == (4, 3, 1)
+    # the other hands keep their own rows (the chunk's hands are renumbered without the odd one)
+    alone = tmp_path / "alone.txt"
+    alone.write_text("".join(hands[i] for i in (0, 2, 3)), encoding="utf-8")
+    import_paths([str(alone)], tmp_path / "alone")
+    for table in ("player_hands", "actions"):
+        found, expected = (
+            open_store(root)
+            .scan(table)
+            .join(
+                open_store(root).scan("hands").select("hand_key", "hand_id"),
+                on="hand_key",
+                maintain_order="left",
+            )
+            .drop("hand_key")
+            .collect()
+            for root in (tmp_path / "store", tmp_path / "alone")
+        )
+        assert found.height and found.equals(expected), table
+    # a hand's own columns and the text-derived ones (built apart in the worker) stay paired
+    found, expected = (
+        open_store(root).scan("hands").select("hand_id", "pot", "digest", "text").collect()
+        for root in (tmp_path / "store", tmp_path / "alone")
+    )
+    assert found.height == 3 and found.equals(expected)
 
 
 def test_a_grown_file_keeps_the_first_copy_of_a_hand_a_later_file_repeats(tmp_path: Path) -> None:
