@@ -24,12 +24,13 @@ from razzlog.parallel import CHUNK_SIZE, Task, cpu_jobs, in_tasks, ordered_resul
 from razzlog.rules.engine import CrossHandChecks, sort_by_line
 from razzlog.sources import STDIN, RawHand, ReadProgress, iter_input_files, read_error
 from razzlog.store import carry
-from razzlog.store.files import VIOLATION_COLUMNS, files_table, starting_counts, violation_row
+from razzlog.store.files import files_table, starting_counts, violation_row
 from razzlog.store.manifest import Manifest, StoreError, collect_garbage, commit, locked, read_manifest
+from razzlog.store.part import PartBuffer
 from razzlog.store.plan import GROWN, REPLACED, FilePlan, plan_file, storable
 from razzlog.store.result import ImportResult
 from razzlog.store.rows import NO_ROWS, OTHER_GAME, PARSED, ImportedChunk, ImportWork, Record, import_chunk
-from razzlog.store.schema import conform, empty
+from razzlog.store.schema import empty
 from razzlog.store.segments import PART_HANDS, SEGMENT_HANDS, SegmentWriter, compacted, write_parquet
 from razzlog.store.tables import StoredIds, duplicate_sources
 from razzlog.violations import Severity, Violation
@@ -119,10 +120,7 @@ class _Import:
         self.next_file_id = manifest.next_file_id
         self.next_hand_key = manifest.next_hand_key
         self.segments = list(manifest.segments)
-        self.buffer: dict[str, list[pl.DataFrame]] = {
-            t: [] for t in ("hands", "player_hands", "actions", "violations")
-        }
-        self.buffered_hands = 0
+        self.part = PartBuffer()  # the rows read and not yet written
         self.files_done: dict[int, dict[str, Any]] = {}
         self.cross = CrossHandChecks()
         self.stored: StoredIds | None = None  # the stored ids, until a hand may repeat one
@@ -336,38 +334,16 @@ class _Import:
         violations: list[tuple[Any, ...]],
         file_id: int,
     ) -> None:
-        if rows:
-            index = pl.DataFrame(
-                {"hand_idx": rows, "hand_key": keys, "first_sighting": first},
-                schema={"hand_idx": pl.UInt32(), "hand_key": pl.Int64(), "first_sighting": pl.Boolean()},
-            )
-            hands = chunk.hands.join(index, on="hand_idx", how="inner").with_columns(
-                file_id=pl.lit(file_id, dtype=pl.Int32)
-            )
-            self.buffer["hands"].append(conform(hands, "hands"))
-            for table, frame in (("player_hands", chunk.players), ("actions", chunk.actions)):
-                joined = frame.join(index.select("hand_idx", "hand_key"), on="hand_idx", how="inner")
-                self.buffer[table].append(conform(joined, table))
-            self.buffered_hands += len(rows)
-        if violations:
-            # every row read for the types: a column (``column``) that is None in the first
-            # hundred rows is no reason to refuse a value further down (a parse error's column)
-            frame = pl.DataFrame(violations, schema=VIOLATION_COLUMNS, orient="row", infer_schema_length=None)
-            self.buffer["violations"].append(conform(frame, "violations"))
-        if self.buffered_hands >= min(PART_HANDS, self.segment_hands):
+        self.part.add(chunk, rows, keys, first, violations, file_id)
+        if self.part.hands >= min(PART_HANDS, self.segment_hands):
             self._flush()
 
     def _flush(self, last: bool = False) -> None:
         """Write the rows held so far as a part of the segment, and close the segment when it is full
         (or ``last``)."""
-        if any(self.buffer.values()):
-            frames = {
-                t: pl.concat(parts, how="vertical_relaxed") if parts else empty(t)
-                for t, parts in self.buffer.items()
-            }
-            self.writer.add(frames)
-            self.buffer = {t: [] for t in self.buffer}
-            self.buffered_hands = 0
+        if self.part:
+            self.writer.add(self.part.frames())
+            self.part = PartBuffer()
         if last or self.writer.hands >= self.segment_hands:
             segment = self.writer.close()
             if segment is not None:

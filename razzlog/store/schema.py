@@ -14,6 +14,8 @@ renaming or retyping a column is a new :data:`SCHEMA_VERSION`.  Money is
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import polars as pl
 
 from razzlog.stats.schema import ACTIONS_SCHEMA, COUNTS, HANDS_SCHEMA, MONEY, PLAYERS_SCHEMA
@@ -119,7 +121,10 @@ def empty(table: str) -> pl.DataFrame:
     return pl.DataFrame(schema=SCHEMAS[table])
 
 
-def conform(frame: pl.DataFrame, table: str) -> pl.DataFrame:
+Frame = TypeVar("Frame", pl.DataFrame, pl.LazyFrame)
+
+
+def conform(frame: Frame, table: str) -> Frame:
     """``frame`` with exactly the table's columns, in order and of its types."""
     schema = SCHEMAS[table]
     return frame.select(pl.col(name).cast(dtype) for name, dtype in schema.items())
