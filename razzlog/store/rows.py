@@ -16,6 +16,7 @@ import polars as pl
 from razzlog.events import Hand, OtherGameHand
 from razzlog.parallel import Task, task_items
 from razzlog.pickling import dumps
+from razzlog.reducers import register as register_reducers
 from razzlog.sources import RawHand, stored_text
 from razzlog.stats.chunks import rows_frame, without_inexact
 from razzlog.stats.extract import Row, hand_rows
@@ -149,3 +150,8 @@ def _extra_row(hand: Hand, raw: RawHand) -> Row:
         raw.encoding,
         stored_text(raw),
     )
+
+
+# Pickled as constructor calls (razzlog.reducers says why): a chunk's records cross from each
+# worker to the main process, one per hand.
+register_reducers(globals(), __name__)
