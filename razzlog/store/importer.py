@@ -303,7 +303,9 @@ class _Import:
                 if self.result.worst is None or v.severity.level > self.result.worst.level:
                     self.result.worst = v.severity
             counts["violations"] += len(found)
-        self._buffer(chunk, rows, keys, first, violations, file_id)
+        self.part.add(chunk, rows, keys, first, violations, file_id)
+        if self.part.hands >= min(PART_HANDS, self.segment_hands):
+            self._flush()
 
     def _note_inversion(self, record: Record, file_id: int) -> None:
         """Note the stored file whose hand this one repeats if that file comes after this one and is
@@ -324,19 +326,6 @@ class _Import:
         found.extend(self.cross.check_facts(record.facts))
         sort_by_line(found)
         return found
-
-    def _buffer(
-        self,
-        chunk: ImportedChunk,
-        rows: list[int],
-        keys: list[int],
-        first: list[bool],
-        violations: list[tuple[Any, ...]],
-        file_id: int,
-    ) -> None:
-        self.part.add(chunk, rows, keys, first, violations, file_id)
-        if self.part.hands >= min(PART_HANDS, self.segment_hands):
-            self._flush()
 
     def _flush(self, last: bool = False) -> None:
         """Write the rows held so far as a part of the segment, and close the segment when it is full
