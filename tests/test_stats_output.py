@@ -93,6 +93,15 @@ def written(frame: pl.DataFrame, write: Any) -> str:
     return out.getvalue()
 
 
+def written_as_bytes(frame: pl.DataFrame, write: Any) -> str:
+    """What ``write`` writes to a UTF-8 stream over bytes, which polars writes to itself."""
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="utf-8", newline="")
+    write(frame, out)
+    out.flush()
+    return raw.getvalue().decode("utf-8")
+
+
 # --------------------------------------------------------------------------- values
 
 
@@ -220,6 +229,10 @@ def test_every_column_type_as_json_dumps_writes_it() -> None:
 def test_empty_frames() -> None:
     assert written(pl.DataFrame({"player": pl.Series([], dtype=pl.String)}), render.write_json) == "[]\n"
     assert written(pl.DataFrame([pl.Series("x", [1, 2])]).drop("x"), render.write_json) == "[]\n"
+    assert (
+        written_as_bytes(pl.DataFrame({"player": pl.Series([], dtype=pl.String)}), render.write_json)
+        == "[]\n"
+    )
     assert json.dumps([], indent=2) + "\n" == "[]\n"
 
 
@@ -227,6 +240,9 @@ def test_many_rows_are_written_in_slices(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(render, "ROWS_AT_ONCE", 7)  # several slices, the last one short
     frame = pl.DataFrame({"player": [f"p{i}" for i in range(30)], "vpip": [i / 7 for i in range(30)]})
     assert written(frame, render.write_json) == reference_json(frame)
+    assert written_as_bytes(frame, render.write_json) == reference_json(frame)
+    assert written_as_bytes(frame.head(7), render.write_json) == reference_json(frame.head(7))
+    assert written_as_bytes(frame.head(1), render.write_json) == reference_json(frame.head(1))
 
 
 # --------------------------------------------------------------------------- the statistics
@@ -266,7 +282,9 @@ def _check(frame: pl.DataFrame) -> None:
     assert frame.height
     text = written(frame, render.write_json)
     assert text == reference_json(frame)
+    assert written_as_bytes(frame, render.write_json) == text
     assert written(frame, render.write_csv) == reference_csv(frame)
+    assert written_as_bytes(frame, render.write_csv) == reference_csv(frame)
     assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]", text)
 
 

@@ -211,9 +211,10 @@ def _float(x: pl.Expr) -> _Text:
     return _Text(pl.when(in_range).then(fixed), exact)
 
 
-def json_rows(frame: pl.DataFrame) -> pl.Series:
+def json_rows(frame: pl.DataFrame, after: pl.Expr | None = None) -> pl.Series:
     """Each row as an object of ``write_json``'s array: ``json.dumps(rows, indent=2)``'s layout of a
-    flat row (``'  {\n    "player": "Hero",\n    "hands": 9\n  }'``), its values :func:`json_texts`."""
+    flat row (``'  {\n    "player": "Hero",\n    "hands": 9\n  }'``), its values :func:`json_texts`;
+    then ``after``'s text (a string expression, over rows numbered by ``pl.int_range``), if any."""
     if not frame.width:
         return pl.Series("row", [], dtype=pl.String)  # a frame without columns has no rows to write
     columns = json_texts(frame)
@@ -222,4 +223,6 @@ def json_rows(frame: pl.DataFrame) -> pl.Series:
         before = "  {\n    " if n == 0 else ",\n    "
         parts += [pl.lit(before + json_text(texts.name, None) + ": "), pl.col(texts.name)]
     parts.append(pl.lit("\n  }"))
+    if after is not None:
+        parts.append(after)
     return pl.DataFrame(columns).select(pl.concat_str(parts).alias("row")).to_series()

@@ -110,10 +110,13 @@ def with_summands(rows: pl.LazyFrame) -> pl.LazyFrame:
     )
 
 
-def partial_sums() -> list[pl.Expr]:
+def partial_sums(money: type[pl.DataType] | pl.DataType = pl.Int128) -> list[pl.Expr]:
     """The sums of SUMMANDS over a group, named after them: rows of the same meaning as the
-    player-hand rows, for the statistics (money as 10^-4 units, counts as integers)."""
-    return [(units(c).cast(pl.Int128) if c in MONEY_SUMMANDS else pl.col(c)).sum().alias(c) for c in SUMMANDS]
+    player-hand rows, for the statistics (money as 10^-4 units, counts as integers).
+
+    ``money``: the type the amounts are added up in: Int128, exact whatever the rows, or Int64
+    where the caller knows that no group's sum can overflow it (about a third faster)."""
+    return [(units(c).cast(money) if c in MONEY_SUMMANDS else pl.col(c)).sum().alias(c) for c in SUMMANDS]
 
 
 def money_sum(column: str) -> pl.Expr:

@@ -28,7 +28,7 @@ import polars as pl
 
 from razzlog.events import count_game
 from razzlog.stats.chunks import TableChunk
-from razzlog.stats.definitions import SUMMANDS, partial_sums, with_summands
+from razzlog.stats.definitions import SUMMANDS, partial_sums, units, with_summands
 from razzlog.stats.report import (
     HAND_KEYS,
     HERO,
@@ -211,20 +211,31 @@ class StatsAccumulator:
         """Add player-hand rows that carry their hand's keys (``HAND_KEYS``), of ``hands`` hands
         none of which was added before (``hand_idx`` tells them apart within the call)."""
         self.parsed += hands
-        self.dealt_parts.append(players.group_by("player").agg(pl.col("dealt_hole").sum()))
+        if not self._counts_from_sums():
+            self.dealt_parts.append(players.group_by("player").agg(pl.col("dealt_hole").sum()))
         rows = with_period_keys(selected(players.lazy(), self.named, self.since, self.until), self.keys)
         if not self.hero_only:
             self.selected_hands += rows.select(pl.col("hand_idx").n_unique()).collect().item()
-        self.selected_parts.append(rows.group_by("player").agg(rows=pl.len()).collect())
+        if not self._counts_from_sums():
+            self.selected_parts.append(rows.group_by("player").agg(rows=pl.len()).collect())
         if self.session_rows is not None:
             self.session_rows.append(with_summands(rows).collect())
         elif self.lows:
             known = rows.filter("low_known").with_columns(low_label(), rows=pl.lit(1, dtype=pl.UInt32))
             self.sum_parts.append(known.group_by(*self.sum_keys, "low").agg(pl.col("rows").sum()).collect())
         else:
-            self.sum_parts.append(with_summands(rows).group_by(self.sum_keys).agg(partial_sums()).collect())
+            sums = partial_sums(pl.Int64 if _int64_sums_fit(players) else pl.Int128)
+            self.sum_parts.append(with_summands(rows).group_by(self.sum_keys).agg(sums).collect())
         if len(self.sum_parts) >= MERGE_PARTS:
             self._merge_parts()
+
+    def _counts_from_sums(self) -> bool:
+        """Whether the sums tell who was dealt how many hands (``dealt``) and how many rows each
+        player has selected (``selected``), so that no pass over the rows counts them: every
+        row is selected (the hero, if the only player asked for, is picked at the end), and
+        the sums are those of the statistics, per group and player."""
+        everyone = self.named is None and self.since is None and self.until is None
+        return everyone and not self.lows and self.session_rows is None
 
     def _merge_parts(self) -> None:
         """Add the parts' sums to the totals: a few parts at once, as merging is a group-by over
@@ -232,12 +243,12 @@ class StatsAccumulator:
         if self.dealt_parts:
             self.dealt = _merged(self.dealt, self.dealt_parts, ["player"], ["dealt_hole"])
             self.selected = _merged(self.selected, self.selected_parts, ["player"], ["rows"])
-            if not self.sum_parts:  # sessions: the rows are kept as they are
-                pass
-            elif self.lows:
-                self.sums = _merged(self.sums, self.sum_parts, [*self.sum_keys, "low"], ["rows"])
-            else:
-                self.sums = _merged(self.sums, self.sum_parts, self.sum_keys, list(SUMMANDS))
+        if not self.sum_parts:  # sessions: the rows are kept as they are
+            pass
+        elif self.lows:
+            self.sums = _merged(self.sums, self.sum_parts, [*self.sum_keys, "low"], ["rows"])
+        else:
+            self.sums = _merged(self.sums, self.sum_parts, self.sum_keys, list(SUMMANDS))
         self.dealt_parts, self.selected_parts, self.sum_parts = [], [], []
 
     def _first_sightings(self, hands: pl.DataFrame) -> pl.DataFrame:
@@ -258,7 +269,15 @@ class StatsAccumulator:
     def finish(self, min_hands: int = 1, sort: str | None = None) -> StatsReport:
         """The statistics (or lows) of every hand added, grouped, filtered and sorted."""
         self._add_block()
+        if self._counts_from_sums() and self.sum_parts:
+            # the last parts not merged: the statistics' group-by adds them up with the totals
+            frames = self.sum_parts if self.sums is None else [self.sums, *self.sum_parts]
+            self.sums, self.sum_parts = pl.concat(frames, how="vertical_relaxed"), []
         self._merge_parts()
+        if self._counts_from_sums() and self.sums is not None:
+            # dealt_hole and rows are sums per group and player: their sums per player are the counts
+            self.dealt = self.sums.select("player", "dealt_hole")
+            self.selected = self.sums.group_by("player").agg(pl.col("rows").sum())
         hero = self.hero
         if hero is None and self.dealt is not None:
             hero = detected_hero(self.dealt)
@@ -306,6 +325,17 @@ class StatsAccumulator:
             self.inexact,
             self.other_games,
         )
+
+
+def _int64_sums_fit(players: pl.DataFrame) -> bool:
+    """Whether the amounts of these rows (whole units; ``entry_cost``: added up once per finished
+    tournament) add up within Int64 whatever rows a group holds: the largest amount times the
+    number of rows is below 2**63."""
+    amounts = [c for c in ("net", "rake_paid", "prize", "entry_cost") if c in players.columns]
+    if not players.height or not amounts:
+        return True
+    largest = players.select(pl.max_horizontal(units(c).cast(pl.Int128).abs().max() for c in amounts)).item()
+    return largest is None or int(largest) * players.height < 2**63
 
 
 def _merged(
