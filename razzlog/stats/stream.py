@@ -334,8 +334,11 @@ def _int64_sums_fit(players: pl.DataFrame) -> bool:
     amounts = [c for c in ("net", "rake_paid", "prize", "entry_cost") if c in players.columns]
     if not players.height or not amounts:
         return True
-    largest = players.select(pl.max_horizontal(units(c).cast(pl.Int128).abs().max() for c in amounts)).item()
-    return largest is None or int(largest) * players.height < 2**63
+    bounds = players.select(
+        e for c in amounts for e in (units(c).min().alias(f"{c} min"), units(c).max().alias(f"{c} max"))
+    ).row(0)
+    largest = max((abs(int(b)) for b in bounds if b is not None), default=0)
+    return largest * players.height < 2**63
 
 
 def _merged(

@@ -58,20 +58,26 @@ def _joined(players: pl.DataFrame, hands: pl.DataFrame, columns: list[str]) -> p
     return players.join(wanted, on="hand_idx", how="inner", maintain_order="left")
 
 
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", range(12))
 def test_hand_columns_are_those_of_an_inner_join(seed: int) -> None:
     rng = random.Random(seed)
-    keys = sorted(rng.sample(range(-50, 400), rng.randint(0, 60)))
+    count = rng.randint(0, 60)
+    # consecutive keys (a hand's row found at its key less the first) or not (a binary search)
+    first = rng.randint(-50, 300)
+    keys = list(range(first, first + count)) if seed % 3 else sorted(rng.sample(range(-50, 400), count))
     hands = pl.DataFrame(
         {
             "hand_idx": pl.Series(keys, dtype=pl.Int64),
-            "first_sighting": [rng.random() < 0.8 for _ in keys],
+            "first_sighting": [seed % 4 == 1 or rng.random() < 0.8 for _ in keys],
             "currency": [rng.choice(["USD", "EUR", None]) for _ in keys],
             "big_bet": pl.Series([rng.randint(0, 10**6) for _ in keys], dtype=pl.Int64),
         }
     )
-    # rows of hands in any order, and rows of no hand (below, between and above the keys)
-    rows = [rng.choice(keys) if keys and rng.random() < 0.8 else rng.randint(-60, 410) for _ in range(300)]
+    # rows of hands in any order, and (but for some seeds) rows of no hand: below, between, above
+    strays = 0.0 if seed % 2 else 0.2
+    rows = [
+        rng.choice(keys) if keys and rng.random() >= strays else rng.randint(-60, 410) for _ in range(300)
+    ]
     players = pl.DataFrame(
         {"hand_idx": pl.Series(rows, dtype=pl.Int64), "player": [f"p{rng.randint(0, 9)}" for _ in rows]}
     )
