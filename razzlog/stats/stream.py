@@ -28,8 +28,9 @@ import polars as pl
 
 from razzlog.events import count_game
 from razzlog.stats.chunks import TableChunk
-from razzlog.stats.definitions import SUMMANDS, partial_sums, units, with_summands
+from razzlog.stats.definitions import partial_sums, summands, units, with_summands
 from razzlog.stats.report import (
+    BUY_IN_CURRENCY,
     HAND_KEYS,
     HERO,
     NO_HERO,
@@ -145,6 +146,7 @@ class StatsAccumulator:
             raise ValueError("@hero with other players needs the hero named (--hero) to be streamed")
         self.keys = keys
         self.sum_keys = keys if "player" in keys else [*keys, "player"]
+        self.tournaments = BUY_IN_CURRENCY in keys  # the tournament results are shown: their sums kept
         self.hero = hero
         self.lows = lows
         self.block_hands = block_hands
@@ -219,13 +221,15 @@ class StatsAccumulator:
         if not self._counts_from_sums():
             self.selected_parts.append(rows.group_by("player").agg(rows=pl.len()).collect())
         if self.session_rows is not None:
-            self.session_rows.append(with_summands(rows).collect())
+            self.session_rows.append(with_summands(rows, self.tournaments).collect())
         elif self.lows:
             known = rows.filter("low_known").with_columns(low_label(), rows=pl.lit(1, dtype=pl.UInt32))
             self.sum_parts.append(known.group_by(*self.sum_keys, "low").agg(pl.col("rows").sum()).collect())
         else:
-            sums = partial_sums(pl.Int64 if _int64_sums_fit(players) else pl.Int128)
-            self.sum_parts.append(with_summands(rows).group_by(self.sum_keys).agg(sums).collect())
+            sums = partial_sums(pl.Int64 if _int64_sums_fit(players) else pl.Int128, self.tournaments)
+            self.sum_parts.append(
+                with_summands(rows, self.tournaments).group_by(self.sum_keys).agg(sums).collect()
+            )
         if len(self.sum_parts) >= MERGE_PARTS:
             self._merge_parts()
 
@@ -248,7 +252,7 @@ class StatsAccumulator:
         elif self.lows:
             self.sums = _merged(self.sums, self.sum_parts, [*self.sum_keys, "low"], ["rows"])
         else:
-            self.sums = _merged(self.sums, self.sum_parts, self.sum_keys, list(SUMMANDS))
+            self.sums = _merged(self.sums, self.sum_parts, self.sum_keys, list(summands(self.tournaments)))
         self.dealt_parts, self.selected_parts, self.sum_parts = [], [], []
 
     def _first_sightings(self, hands: pl.DataFrame) -> pl.DataFrame:

@@ -20,8 +20,8 @@ from datetime import date
 import polars as pl
 
 from razzlog.stats.chunks import TableChunk, empty
-from razzlog.stats.definitions import units
-from razzlog.stats.report import HAND_KEYS, PERIODS, sort_rows
+from razzlog.stats.definitions import TOURNAMENT_SUMMANDS, units
+from razzlog.stats.report import BUY_IN_CURRENCY, HAND_KEYS, PERIODS, sort_rows
 from razzlog.stats.schema import ACTIONS_SCHEMA, STATS_HANDS, STATS_PLAYERS, UNIT
 from razzlog.stats.sessions import SESSION, SESSION_GAP_MINUTES
 from razzlog.stats.stream import StatsAccumulator, StatsReport, report_stats, streamable
@@ -117,18 +117,21 @@ def stored_chunks(store: Store) -> Iterator[TableChunk]:
 def _row_columns(keys: list[str], *, dated: bool = True) -> tuple[list[str], list[str]]:
     """The hand and player-hand columns that the statistics grouped by ``keys`` read: the keys,
     the date (if ``dated``, a selection by date, or calendar keys), the divisors (``big_bet``,
-    ``entry_cost``), the time and tables for sessions, and every player column but a key's (a
-    string per row, read and joined in vain)."""
+    and ``entry_cost`` for the tournament results), the time and tables for sessions, and every
+    player column but a key's (a string per row, read and joined in vain) and, unless the
+    tournament results are shown (``buy_in_currency`` a key), but theirs."""
+    tournaments = BUY_IN_CURRENCY in keys
     needed = {
         *keys,
         "currency",
         *(["date"] if dated or any(k in PERIODS for k in keys) else []),
         "big_bet",
-        "entry_cost",
+        *(["entry_cost"] if tournaments else []),
         *(["time_utc", "table"] if SESSION in keys else []),
     }
     hand_columns = [c for c in HAND_KEYS if c in needed]
-    return hand_columns, [c for c in _PLAYER_COLUMNS if c not in PLAYER_KEYS or c in keys]
+    player_columns = [c for c in _PLAYER_COLUMNS if c not in PLAYER_KEYS or c in keys]
+    return hand_columns, [c for c in player_columns if tournaments or c not in TOURNAMENT_SUMMANDS]
 
 
 def _segment_rows(
@@ -141,7 +144,7 @@ def _segment_rows(
     hands = (
         store.scan_segment(segment, "hands")
         .select(pl.col("hand_key").alias("hand_idx"), "first_sighting", *hand_columns)
-        .with_columns(_units("big_bet"), _units("entry_cost"))
+        .with_columns(_units(c) for c in ("big_bet", "entry_cost") if c in hand_columns)
         .collect()
         .sort("hand_idx")
     )
@@ -154,7 +157,7 @@ def _segment_rows(
             query = query.filter(pl.col("hand_key").is_between(low, high))
         players = (
             query.select(pl.col("hand_key").alias("hand_idx"), *player_columns)
-            .with_columns(_money_units("net"), _money_units("rake_paid"), _money_units("prize"))
+            .with_columns(_money_units(c) for c in ("net", "rake_paid", "prize") if c in player_columns)
             .collect()
         )
         yield with_hand_columns(players, part, hand_columns), int(part["first_sighting"].sum())
