@@ -2,8 +2,9 @@
 
 The store's ``hands`` and ``player_hands`` hold every column the statistics
 read (and more), so the same :class:`~razzlog.stats.stream.StatsAccumulator`
-that adds up the text path's chunks adds up the stored rows, 50,000 hands at
-a time, each part read with its hands' keys in one query.  (The one selection
+that adds up the text path's chunks adds up the stored rows, some 60,000 hands
+at a time, each row given its hand's keys by position (:func:`with_hand_columns`:
+a join of a million rows cost seconds).  (The one selection
 the accumulator cannot add up, ``@hero`` with other players and no hero named,
 goes through :func:`~razzlog.stats.stream.report_stats` with each segment as a
 :class:`~razzlog.stats.chunks.TableChunk`.)  Only first sightings are read (a
@@ -54,7 +55,7 @@ def stored_stats(
 ) -> StatsReport:
     """What :func:`razzlog.stats.stream.report_stats` reports of the stored files' text."""
     if streamable(players, hero):
-        # added up a segment at a time, each read with its hands' keys in one query
+        # added up a part of a segment at a time, each row with its hand's keys
         accumulator = StatsAccumulator(keys, players, since, until, hero, lows=lows, session_gap=session_gap)
         accumulator.problems.extend(_problems(store))
         accumulator.other_games = stored_other_games(store.files())
