@@ -28,7 +28,7 @@ import polars as pl
 
 from razzlog.events import count_game
 from razzlog.stats.chunks import TableChunk
-from razzlog.stats.definitions import partial_sums, summands, units, with_summands
+from razzlog.stats.definitions import MONEY_SUMMANDS, partial_sums, summands, units, with_summands
 from razzlog.stats.report import (
     BUY_IN_CURRENCY,
     HAND_KEYS,
@@ -331,11 +331,13 @@ class StatsAccumulator:
         )
 
 
-def _int64_sums_fit(players: pl.DataFrame) -> bool:
+def _int64_sums_fit(
+    players: pl.DataFrame, columns: Iterable[str] = ("net", "rake_paid", "prize", "entry_cost")
+) -> bool:
     """Whether the amounts of these rows (whole units; ``entry_cost``: added up once per finished
     tournament) add up within Int64 whatever rows a group holds: the largest amount times the
     number of rows is below 2**63."""
-    amounts = [c for c in ("net", "rake_paid", "prize", "entry_cost") if c in players.columns]
+    amounts = [c for c in columns if c in players.columns]
     if not players.height or not amounts:
         return True
     bounds = players.select(
@@ -348,9 +350,13 @@ def _int64_sums_fit(players: pl.DataFrame) -> bool:
 def _merged(
     sums: pl.DataFrame | None, parts: list[pl.DataFrame], keys: list[str], values: list[str]
 ) -> pl.DataFrame:
-    """``sums`` and ``parts`` added up by ``keys``."""
+    """``sums`` and ``parts`` added up by ``keys`` (amounts summed in Int64 stay so only where
+    their sums cannot overflow it: see :func:`_int64_sums_fit`)."""
     frames = parts if sums is None else [sums, *parts]
     if len(frames) == 1:
         return frames[0]
     both = pl.concat(frames, how="vertical_relaxed")
+    wide = [v for v in values if v in MONEY_SUMMANDS and both.schema[v] == pl.Int64]
+    if wide and not _int64_sums_fit(both, wide):
+        both = both.with_columns(pl.col(wide).cast(pl.Int128))
     return both.group_by(keys).agg(pl.col(v).sum() for v in values)

@@ -14,7 +14,7 @@ import pytest
 
 from razzlog.generate.stream import generate_text
 from razzlog.stats.report import group_keys
-from razzlog.stats.stream import StatsAccumulator, _int64_sums_fit
+from razzlog.stats.stream import MERGE_PARTS, StatsAccumulator, _int64_sums_fit
 from razzlog.store import stats as store_stats_module
 from razzlog.store.importer import import_paths
 from razzlog.store.stats import _row_columns, _segment_rows, with_hand_columns
@@ -134,3 +134,19 @@ def test_int64_fits_up_to_its_last_value() -> None:
     assert _int64_sums_fit(rows(2**62 - 1, 2)) and not _int64_sums_fit(rows(2**62, 2))
     assert not _int64_sums_fit(rows(-(2**62), 2))  # the absolute value: -2**63 would fit, 2**63 not
     assert _int64_sums_fit(rows(0, 0)) and _int64_sums_fit(pl.DataFrame({"prize": [None, None]}))
+
+
+def test_parts_that_each_fit_int64_are_merged_in_int128_when_their_total_does_not(store: Path) -> None:
+    stored = open_store(store)
+    keys = group_keys("player")
+    hands, players = _row_columns(keys)
+    rows, _ = next(_segment_rows(stored, stored.manifest.segments[0], 10**6, hands, players))
+    one = rows.head(1).with_columns(pl.lit(2**62, dtype=pl.Int64).alias("net"))
+    assert _int64_sums_fit(one)  # each part alone is added up in Int64
+    accumulator = StatsAccumulator(keys)
+    parts = MERGE_PARTS + 1  # merged once (their sum over 2**63), the last one at the end
+    for _ in range(parts):
+        accumulator.add_rows(one, 1)
+    frame = accumulator.finish().frame
+    assert frame["hands"].to_list() == [parts]
+    assert frame["net"][0] * 10**4 == parts * 2**62
