@@ -30,6 +30,7 @@ import pytest
 from razzlog.cli import ALLOCATOR_SETTINGS, return_freed_memory
 from razzlog.cli.stats import STORE_FREED_AFTER_MS
 from razzlog.generate.stream import generate_text
+from razzlog.render import columns
 from razzlog.render import stats as render
 from razzlog.render.columns import amount_texts, json_texts, plain_amount
 from razzlog.render.text import json_safe
@@ -93,6 +94,15 @@ def written(frame: pl.DataFrame, write: Any) -> str:
     return out.getvalue()
 
 
+def written_as_bytes(frame: pl.DataFrame, write: Any) -> str:
+    """What ``write`` writes to a UTF-8 stream over bytes, which polars writes to itself."""
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="utf-8", newline="")
+    write(frame, out)
+    out.flush()
+    return raw.getvalue().decode("utf-8")
+
+
 # --------------------------------------------------------------------------- values
 
 
@@ -119,7 +129,18 @@ def _random_floats(count: int) -> list[float]:
     return values
 
 
-def test_float_texts_are_repr_of_round() -> None:
+@pytest.fixture(params=["per value", "fraction table"])
+def float_texts(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each way the float texts are made: a decimal's string per value, or (from
+    FRACTION_TABLE_FROM values on) the whole part and the fraction's text looked up."""
+    if request.param == "fraction table":
+        monkeypatch.setattr(columns, "FRACTION_TABLE_FROM", 0)
+    else:
+        monkeypatch.setattr(columns, "FRACTION_TABLE_FROM", 10**18)
+    return str(request.param)
+
+
+def test_float_texts_are_repr_of_round(float_texts: str) -> None:
     values = [*ODD_FLOATS, *_random_floats(100_000), None]
     got = json_texts(pl.DataFrame({"x": pl.Series(values, dtype=pl.Float64)}))[0].to_list()
     expected = ["null" if v is None else json.dumps(round(v, 6)) for v in values]
@@ -129,7 +150,7 @@ def test_float_texts_are_repr_of_round() -> None:
     assert got[ODD_FLOATS.index(math.nan) :][:3] == ["NaN", "Infinity", "-Infinity"]
 
 
-def test_float32_texts_are_repr_of_round() -> None:
+def test_float32_texts_are_repr_of_round(float_texts: str) -> None:
     values = [0.1, -0.0, 1e-5, 3.4e38, None, 1 / 3]
     column = pl.Series(values, dtype=pl.Float32)
     expected = ["null" if v is None else json.dumps(round(v, 6)) for v in column.to_list()]
@@ -220,6 +241,10 @@ def test_every_column_type_as_json_dumps_writes_it() -> None:
 def test_empty_frames() -> None:
     assert written(pl.DataFrame({"player": pl.Series([], dtype=pl.String)}), render.write_json) == "[]\n"
     assert written(pl.DataFrame([pl.Series("x", [1, 2])]).drop("x"), render.write_json) == "[]\n"
+    assert (
+        written_as_bytes(pl.DataFrame({"player": pl.Series([], dtype=pl.String)}), render.write_json)
+        == "[]\n"
+    )
     assert json.dumps([], indent=2) + "\n" == "[]\n"
 
 
@@ -227,6 +252,9 @@ def test_many_rows_are_written_in_slices(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(render, "ROWS_AT_ONCE", 7)  # several slices, the last one short
     frame = pl.DataFrame({"player": [f"p{i}" for i in range(30)], "vpip": [i / 7 for i in range(30)]})
     assert written(frame, render.write_json) == reference_json(frame)
+    assert written_as_bytes(frame, render.write_json) == reference_json(frame)
+    assert written_as_bytes(frame.head(7), render.write_json) == reference_json(frame.head(7))
+    assert written_as_bytes(frame.head(1), render.write_json) == reference_json(frame.head(1))
 
 
 # --------------------------------------------------------------------------- the statistics
@@ -266,7 +294,9 @@ def _check(frame: pl.DataFrame) -> None:
     assert frame.height
     text = written(frame, render.write_json)
     assert text == reference_json(frame)
+    assert written_as_bytes(frame, render.write_json) == text
     assert written(frame, render.write_csv) == reference_csv(frame)
+    assert written_as_bytes(frame, render.write_csv) == reference_csv(frame)
     assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]", text)
 
 
@@ -282,6 +312,13 @@ def test_stored_statistics_written_as_the_reference(store: Path, by: str) -> Non
     if by == "player,currency":
         names = frame["player"].to_list()
         assert any("\u202e" in n for n in names) and any('"' in n for n in names)
+
+
+def test_stored_statistics_written_with_the_fraction_table(
+    store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(columns, "FRACTION_TABLE_FROM", 0)  # the big outputs' way, on a small one
+    _check(stored_stats(open_store(store), group_keys("player,currency")).frame)
 
 
 def test_selections_and_lows_written_as_the_reference(store: Path) -> None:

@@ -23,7 +23,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext, suppress
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 STDOUT_NAME = "standard output"
 
@@ -86,6 +86,33 @@ class GuardedOutput(io.TextIOBase):
     @property
     def encoding(self) -> str:  # type: ignore[override]
         return self._stream.encoding
+
+    @property
+    def buffer(self) -> GuardedBytes:
+        """The stream's binary buffer (AttributeError if it has none), its write errors this
+        output's, for writers that make the bytes themselves (see
+        :func:`razzlog.render.polars_out.polars_target`, which flushes the text first)."""
+        return GuardedBytes(self, self._stream.buffer)
+
+
+class GuardedBytes:
+    """The binary buffer beneath a :class:`GuardedOutput`: its write errors are the output's."""
+
+    def __init__(self, owner: GuardedOutput, raw: BinaryIO) -> None:
+        self._owner = owner
+        self._raw = raw
+
+    def write(self, data: bytes) -> int:
+        try:
+            return self._raw.write(data)
+        except OSError as exc:
+            raise self._owner._failed(exc) from exc
+
+    def flush(self) -> None:
+        try:
+            self._raw.flush()
+        except OSError as exc:
+            raise self._owner._failed(exc) from exc
 
 
 def replaceable(path: Path) -> bool:

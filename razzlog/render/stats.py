@@ -23,13 +23,14 @@ from rich.text import Text
 from razzlog.render.columns import (
     FLOAT_DIGITS,
     IN_BUY_IN_CURRENCY,
+    JsonRows,
     amount_texts,
-    json_rows,
     json_value,
     plain_amount,
     units,
 )
 from razzlog.render.jsonout import games_list
+from razzlog.render.polars_out import polars_target, write_strings
 from razzlog.render.text import plain
 from razzlog.stats.definitions import STAT_BY_NAME
 from razzlog.stats.extract import CHIPS, CURRENCY_SYMBOLS, PLAY
@@ -37,7 +38,9 @@ from razzlog.stats.sessions import SESSION_STATS
 from razzlog.stats.tournaments import TOURNAMENT_STATS
 from razzlog.violations import Severity, Violation
 
-ROWS_AT_ONCE = 20_000  # rows of write_json made at a time: their texts take some 30 MB
+ROWS_AT_ONCE = (
+    40_000  # rows of write_json made at a time: their texts take some 60 MB (each slice costs ~20 ms to plan)
+)
 # every output column that is not a group key, by name
 COLUMN_BY_NAME = {**STAT_BY_NAME, **{s.name: s for s in (*SESSION_STATS, *TOURNAMENT_STATS)}}
 
@@ -96,18 +99,22 @@ def write_json(frame: pl.DataFrame, out: TextIO) -> None:
     """An array of row objects (CONTRACT.md), as ``json.dump(rows, indent=2)`` writes it.
 
     A slice of rows at a time, each value's text made a column at a time
-    (:mod:`razzlog.render.columns`): Python objects for every cell of a
-    million hands' 155,000 players take seconds and hundreds of megabytes.
+    (:mod:`razzlog.render.columns`), and written by polars, each row with the
+    separator that follows it (:func:`~razzlog.render.polars_out.write_strings`):
+    Python objects for every cell of a million hands' 155,000 players take
+    seconds and hundreds of megabytes, and so does one Python string of them.
     """
     if not frame.height or not frame.width:  # no rows (polars keeps a height without columns)
         out.write("[]\n")
         return
-    separator = "[\n"
+    out.write("[\n")
+    written = 0
+    json_rows = JsonRows(frame)
     for rows in frame.iter_slices(ROWS_AT_ONCE):
-        out.write(separator)
-        out.write(json_rows(rows).str.join(",\n").item())
-        separator = ",\n"
-    out.write("\n]\n")
+        written += rows.height
+        # ",\n" between the rows; the last one closes the array
+        last = pl.int_range(pl.len()) == rows.height - 1 if written == frame.height else pl.lit(False)
+        write_strings(json_rows(rows, pl.when(last).then(pl.lit("\n]\n")).otherwise(pl.lit(",\n"))), out)
 
 
 def write_csv(frame: pl.DataFrame, out: TextIO) -> None:
@@ -115,7 +122,7 @@ def write_csv(frame: pl.DataFrame, out: TextIO) -> None:
     floats = [name for name, dtype in frame.schema.items() if dtype in (pl.Float32, pl.Float64)]
     money = [name for name, dtype in frame.schema.items() if isinstance(dtype, pl.Decimal)]
     rounded = frame.with_columns(pl.col(floats).round(FLOAT_DIGITS)) if floats else frame
-    rounded.with_columns(amount_texts(frame, money)).write_csv(out)
+    rounded.with_columns(amount_texts(frame, money)).write_csv(polars_target(out))
 
 
 def write_parquet(frame: pl.DataFrame, path: str | Path) -> None:

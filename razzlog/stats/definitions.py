@@ -91,29 +91,51 @@ MONEY_SUMMANDS = ("net", "rake_paid", "net_showdown", "net_no_showdown", "prize"
 SUMMANDS = (*_DERIVED, *_SUMMED_FLAGS, *_SUMMED_COUNTS, "net", "rake_paid", "prize", "finish_place")
 
 
-def with_summands(rows: pl.LazyFrame) -> pl.LazyFrame:
-    """Player-hand rows (joined with their hand's ``big_bet``) with the derived columns of SUMMANDS."""
-    return rows.with_columns(
-        rows=pl.lit(1, dtype=pl.UInt32),
-        showdown_saw_4th=pl.col("showdown") & pl.col("saw_4th"),
-        won_saw_4th=pl.col("won") & pl.col("saw_4th"),
-        low_8=(pl.col("final_low_top") <= 8).fill_null(False),
+# the SUMMANDS that only the tournament results add up (razzlog.stats.tournaments: shown when
+# buy_in_currency is a group key); the other statistics need neither them nor what they are of
+TOURNAMENT_SUMMANDS = ("cashed", "entry_paid", "finished", "prize", "finish_place")
+
+
+def summands(tournaments: bool = True) -> tuple[str, ...]:
+    """SUMMANDS, without the tournament results' unless ``tournaments``."""
+    return SUMMANDS if tournaments else tuple(c for c in SUMMANDS if c not in TOURNAMENT_SUMMANDS)
+
+
+def with_summands(rows: pl.LazyFrame, tournaments: bool = True) -> pl.LazyFrame:
+    """Player-hand rows (joined with their hand's ``big_bet``) with the derived columns of SUMMANDS
+    (of :func:`summands`: without ``tournaments``, the rows need no ``prize``, ``finished`` nor
+    ``entry_cost``)."""
+    derived = {
+        "rows": pl.lit(1, dtype=pl.UInt32),
+        "showdown_saw_4th": pl.col("showdown") & pl.col("saw_4th"),
+        "won_saw_4th": pl.col("won") & pl.col("saw_4th"),
+        "low_8": (pl.col("final_low_top") <= 8).fill_null(False),
         # A big bet of 0 has no quotient: such hands are left out (null) rather than fail.
-        net_bb=pl.when(pl.col("big_bet") != 0).then(units("net").cast(_BB) / units("big_bet").cast(_BB)),
+        "net_bb": pl.when(pl.col("big_bet") != 0).then(units("net").cast(_BB) / units("big_bet").cast(_BB)),
         # winnings split as trackers split them: hands that went to showdown, and the rest
-        net_showdown=pl.when("showdown").then(units("net").cast(pl.Int64)).otherwise(0),
-        net_no_showdown=pl.when("showdown").then(0).otherwise(units("net").cast(pl.Int64)),
-        # a tournament counts once per player: in the hand that shows them finish it
-        cashed=(pl.col("prize").to_physical() > 0).fill_null(False),
-        entry_paid=pl.when("finished").then(units("entry_cost").cast(pl.Int64)).otherwise(0),
+        "net_showdown": pl.when("showdown").then(units("net").cast(pl.Int64)).otherwise(0),
+        "net_no_showdown": pl.when("showdown").then(0).otherwise(units("net").cast(pl.Int64)),
         **won_saw_columns(),
-    )
+    }
+    if tournaments:  # a tournament counts once per player: in the hand that shows them finish it
+        derived["cashed"] = (pl.col("prize").to_physical() > 0).fill_null(False)
+        derived["entry_paid"] = pl.when("finished").then(units("entry_cost").cast(pl.Int64)).otherwise(0)
+    return rows.with_columns(**derived)
 
 
-def partial_sums() -> list[pl.Expr]:
+def partial_sums(
+    money: type[pl.DataType] | pl.DataType = pl.Int128, tournaments: bool = True
+) -> list[pl.Expr]:
     """The sums of SUMMANDS over a group, named after them: rows of the same meaning as the
-    player-hand rows, for the statistics (money as 10^-4 units, counts as integers)."""
-    return [(units(c).cast(pl.Int128) if c in MONEY_SUMMANDS else pl.col(c)).sum().alias(c) for c in SUMMANDS]
+    player-hand rows, for the statistics (money as 10^-4 units, counts as integers).
+
+    ``money``: the type the amounts are added up in: Int128, exact whatever the rows, or Int64
+    where the caller knows that no group's sum can overflow it (about a third faster).
+    ``tournaments``: as for :func:`summands`."""
+    return [
+        (units(c).cast(money) if c in MONEY_SUMMANDS else pl.col(c)).sum().alias(c)
+        for c in summands(tournaments)
+    ]
 
 
 def money_sum(column: str) -> pl.Expr:

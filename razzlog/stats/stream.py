@@ -28,8 +28,9 @@ import polars as pl
 
 from razzlog.events import count_game
 from razzlog.stats.chunks import TableChunk
-from razzlog.stats.definitions import SUMMANDS, partial_sums, with_summands
+from razzlog.stats.definitions import MONEY_SUMMANDS, partial_sums, summands, units, with_summands
 from razzlog.stats.report import (
+    BUY_IN_CURRENCY,
     HAND_KEYS,
     HERO,
     NO_HERO,
@@ -145,6 +146,7 @@ class StatsAccumulator:
             raise ValueError("@hero with other players needs the hero named (--hero) to be streamed")
         self.keys = keys
         self.sum_keys = keys if "player" in keys else [*keys, "player"]
+        self.tournaments = BUY_IN_CURRENCY in keys  # the tournament results are shown: their sums kept
         self.hero = hero
         self.lows = lows
         self.block_hands = block_hands
@@ -211,20 +213,33 @@ class StatsAccumulator:
         """Add player-hand rows that carry their hand's keys (``HAND_KEYS``), of ``hands`` hands
         none of which was added before (``hand_idx`` tells them apart within the call)."""
         self.parsed += hands
-        self.dealt_parts.append(players.group_by("player").agg(pl.col("dealt_hole").sum()))
+        if not self._counts_from_sums():
+            self.dealt_parts.append(players.group_by("player").agg(pl.col("dealt_hole").sum()))
         rows = with_period_keys(selected(players.lazy(), self.named, self.since, self.until), self.keys)
         if not self.hero_only:
             self.selected_hands += rows.select(pl.col("hand_idx").n_unique()).collect().item()
-        self.selected_parts.append(rows.group_by("player").agg(rows=pl.len()).collect())
+        if not self._counts_from_sums():
+            self.selected_parts.append(rows.group_by("player").agg(rows=pl.len()).collect())
         if self.session_rows is not None:
-            self.session_rows.append(with_summands(rows).collect())
+            self.session_rows.append(with_summands(rows, self.tournaments).collect())
         elif self.lows:
             known = rows.filter("low_known").with_columns(low_label(), rows=pl.lit(1, dtype=pl.UInt32))
             self.sum_parts.append(known.group_by(*self.sum_keys, "low").agg(pl.col("rows").sum()).collect())
         else:
-            self.sum_parts.append(with_summands(rows).group_by(self.sum_keys).agg(partial_sums()).collect())
+            sums = partial_sums(pl.Int64 if _int64_sums_fit(players) else pl.Int128, self.tournaments)
+            self.sum_parts.append(
+                with_summands(rows, self.tournaments).group_by(self.sum_keys).agg(sums).collect()
+            )
         if len(self.sum_parts) >= MERGE_PARTS:
             self._merge_parts()
+
+    def _counts_from_sums(self) -> bool:
+        """Whether the sums tell who was dealt how many hands (``dealt``) and how many rows each
+        player has selected (``selected``), so that no pass over the rows counts them: every
+        row is selected (the hero, if the only player asked for, is picked at the end), and
+        the sums are those of the statistics, per group and player."""
+        everyone = self.named is None and self.since is None and self.until is None
+        return everyone and not self.lows and self.session_rows is None
 
     def _merge_parts(self) -> None:
         """Add the parts' sums to the totals: a few parts at once, as merging is a group-by over
@@ -232,12 +247,12 @@ class StatsAccumulator:
         if self.dealt_parts:
             self.dealt = _merged(self.dealt, self.dealt_parts, ["player"], ["dealt_hole"])
             self.selected = _merged(self.selected, self.selected_parts, ["player"], ["rows"])
-            if not self.sum_parts:  # sessions: the rows are kept as they are
-                pass
-            elif self.lows:
-                self.sums = _merged(self.sums, self.sum_parts, [*self.sum_keys, "low"], ["rows"])
-            else:
-                self.sums = _merged(self.sums, self.sum_parts, self.sum_keys, list(SUMMANDS))
+        if not self.sum_parts:  # sessions: the rows are kept as they are
+            pass
+        elif self.lows:
+            self.sums = _merged(self.sums, self.sum_parts, [*self.sum_keys, "low"], ["rows"])
+        else:
+            self.sums = _merged(self.sums, self.sum_parts, self.sum_keys, list(summands(self.tournaments)))
         self.dealt_parts, self.selected_parts, self.sum_parts = [], [], []
 
     def _first_sightings(self, hands: pl.DataFrame) -> pl.DataFrame:
@@ -258,7 +273,15 @@ class StatsAccumulator:
     def finish(self, min_hands: int = 1, sort: str | None = None) -> StatsReport:
         """The statistics (or lows) of every hand added, grouped, filtered and sorted."""
         self._add_block()
+        if self._counts_from_sums() and self.sum_parts:
+            # the last parts not merged: the statistics' group-by adds them up with the totals
+            frames = self.sum_parts if self.sums is None else [self.sums, *self.sum_parts]
+            self.sums, self.sum_parts = pl.concat(frames, how="vertical_relaxed"), []
         self._merge_parts()
+        if self._counts_from_sums() and self.sums is not None:
+            # dealt_hole and rows are sums per group and player: their sums per player are the counts
+            self.dealt = self.sums.select("player", "dealt_hole")
+            self.selected = self.sums.group_by("player").agg(pl.col("rows").sum())
         hero = self.hero
         if hero is None and self.dealt is not None:
             hero = detected_hero(self.dealt)
@@ -308,12 +331,32 @@ class StatsAccumulator:
         )
 
 
+def _int64_sums_fit(
+    players: pl.DataFrame, columns: Iterable[str] = ("net", "rake_paid", "prize", "entry_cost")
+) -> bool:
+    """Whether the amounts of these rows (whole units; ``entry_cost``: added up once per finished
+    tournament) add up within Int64 whatever rows a group holds: the largest amount times the
+    number of rows is below 2**63."""
+    amounts = [c for c in columns if c in players.columns]
+    if not players.height or not amounts:
+        return True
+    bounds = players.select(
+        e for c in amounts for e in (units(c).min().alias(f"{c} min"), units(c).max().alias(f"{c} max"))
+    ).row(0)
+    largest = max((abs(int(b)) for b in bounds if b is not None), default=0)
+    return largest * players.height < 2**63
+
+
 def _merged(
     sums: pl.DataFrame | None, parts: list[pl.DataFrame], keys: list[str], values: list[str]
 ) -> pl.DataFrame:
-    """``sums`` and ``parts`` added up by ``keys``."""
+    """``sums`` and ``parts`` added up by ``keys`` (amounts summed in Int64 stay so only where
+    their sums cannot overflow it: see :func:`_int64_sums_fit`)."""
     frames = parts if sums is None else [sums, *parts]
     if len(frames) == 1:
         return frames[0]
     both = pl.concat(frames, how="vertical_relaxed")
+    wide = [v for v in values if v in MONEY_SUMMANDS and both.schema[v] == pl.Int64]
+    if wide and not _int64_sums_fit(both, wide):
+        both = both.with_columns(pl.col(wide).cast(pl.Int128))
     return both.group_by(keys).agg(pl.col(v).sum() for v in values)
