@@ -197,6 +197,12 @@ def _marker(text: str) -> int:
     return int(text[1:-1])
 
 
+# a marker's index, for the markers masking writes (another spelling: no template takes it)
+_MARKS = {f"\ue000{i}\ue001": i for i in range(1000)}
+# the conversions whose memo a fill function reads inline (Values keeps them)
+_MEMOS = {"A": "AMOUNTS", "C": "CARDS"}
+
+
 class _Token:
     """What common.check_played_at reads of a token."""
 
@@ -262,6 +268,8 @@ class _Inference:
         if len(found) != 1 or found[0] in self.used:
             return None
         self.used.add(found[0])
+        if call in _MEMOS:  # the memo first, inline: no call for a value seen before
+            return f"({_MEMOS[call]}.get(v[{found[0]}]) or {call}(v[{found[0]}]))"
         return f"{call}(v[{found[0]}])"
 
     def field(self, cls: type, name: str, value: Any) -> str | None:
@@ -276,7 +284,7 @@ class _Inference:
             if name != "player":
                 return None
             found = self._candidates(lambda t: self.names[_marker(t)], value)
-            return f"P[M(v[{found[0]}])]" if len(found) == 1 else None
+            return f"P[MARKS[v[{found[0]}]]]" if len(found) == 1 else None
         if type(value) is Decimal:
             if not self._candidates(self.values.amount, value) and not any(
                 s[:1] not in "[\ue000" for s in self.slots
@@ -335,7 +343,9 @@ def _make_fill(
         "S": _seat,
         "N": _number,
         "L": _low,
-        "M": _marker,
+        "MARKS": _MARKS,
+        "AMOUNTS": values.amounts,
+        "CARDS": values.cards,
     }
     # generated so that filling a line costs one call with no interpretation of the template
     exec(compile(source, "<razzlog line template>", "exec"), space)
@@ -481,11 +491,13 @@ class Templates:
         if ids[0] != self.start or not lines[1].startswith("Table '"):
             return
         by_line: list[list[Event]] = [[] for _ in lines]
+        last = 0
         for ev in events:
             index = ev.line - first_line
-            if not 0 <= index < len(lines):
-                return
+            if not last <= index < len(lines):
+                return  # events out of line order (never seen): templates could not give them
             by_line[index].append(ev)
+            last = index
         if by_line[0] or by_line[1] or header.line != first_line:
             return
         self._learn_head(lines[0], head_tokens, header, ids[1])
