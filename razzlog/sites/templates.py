@@ -57,7 +57,9 @@ from razzlog.sites.template_fill import Miss, Template, Values, make_fill, recor
 
 __all__ = ["MAX_KEYS", "Templates", "recorded_parse"]
 
-MAX_KEYS = 20_000  # line keys (parser stack, skeleton); 10k generated hands need about 500
+# line keys (parser stack, skeleton), table lines and headers; 10k generated hands need about
+# 500 line keys, 460 table lines and 130 headers
+MAX_KEYS = 20_000
 
 _RANK = r"(?:10|[2-9TJQKA])"
 _CARD = _RANK + r"[shdc]"
@@ -102,6 +104,8 @@ class Templates:
         self.values = Values(money_re)
         self.datetime_re = datetime_re
         self.datetimes = re.compile(datetime_re)
+        if self.datetimes.groups:  # a header template's groups are the hand number and its dates
+            raise ValueError("the DATETIME terminal must have no capturing group")
         self.clear()
 
     def clear(self) -> None:
@@ -223,8 +227,8 @@ class Templates:
         lines = text.split("\n")[1:]
         if _SEP in text or len(stacks) != len(lines) + 1 or any(not line for line in lines) or len(lines) < 3:
             return
-        if len(self.lines) >= MAX_KEYS:
-            self.clear()
+        if len(self.lines) + len(self.tables) + len(self.heads) >= MAX_KEYS:
+            self.clear()  # tables and headers too: a corpus of many tables adds few line keys
         ids = [self._id(s) for s in stacks]
         if self.start is None:
             self.start = ids[0]
