@@ -21,7 +21,7 @@ import threading
 from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import UnexpectedInput
@@ -30,9 +30,12 @@ from razzlog.cards import Card, parse_cards
 from razzlog.events import Event, Hand, HandHeader, OtherGameHand, Street
 from razzlog.sites import errors
 from razzlog.sites.errors import Vocabulary, parse_error, site_violation, value_error
-from razzlog.sites.masking import MARK_CLOSE, MARK_OPEN, Syntax, mask_lines
+from razzlog.sites.masking import MARK_CLOSE, MARK_OPEN, Masked, Syntax, mask_lines
 from razzlog.sources import RawHand, without_nul
 from razzlog.violations import Severity, Violation
+
+if TYPE_CHECKING:  # templates.py imports this module's values
+    from razzlog.sites.templates import Templates
 
 # The number between a header's "#" and ":" (both sites print it so), read when the header is cut
 # short: a number cut before its ":" may be cut inside, and is no id.
@@ -317,6 +320,7 @@ class SiteParser(Generic[T]):
         syntax: Syntax,
         vocab: Vocabulary,
         complete: Callable[[tuple[str, ...]], bool] | None = None,
+        templates: bool = False,
     ) -> None:
         self.site = site
         # whether a hand's lines reach the end of its summary (else: truncated-hand)
@@ -327,6 +331,12 @@ class SiteParser(Generic[T]):
         self.vocab = vocab
         self.lock = threading.Lock()
         self._built: tuple[Lark, T] | None = None
+        # line templates (razzlog/sites/templates.py): asked for by the site, and they need
+        # lark-cython's lexer thread to learn; RAZZLOG_PARSE_TEMPLATES=0 turns them off
+        self.use_templates = (
+            templates and bool(LARK_PLUGINS) and os.environ.get("RAZZLOG_PARSE_TEMPLATES", "1") != "0"
+        )
+        self._templates: Templates | None = None
 
     def parser(self) -> tuple[Lark, T]:
         """The Lark parser (built on first use) and its transformer."""
@@ -341,12 +351,20 @@ class SiteParser(Generic[T]):
                 _plugins=LARK_PLUGINS,
             )
             self._built = lark, transformer
+            if self.use_templates:
+                from razzlog.sites.templates import Templates
+
+                self._templates = Templates(
+                    re.compile(lark.get_terminal("MONEY").pattern.to_regexp()),
+                    lark.get_terminal("DATETIME").pattern.to_regexp(),
+                )
         return self._built
 
     def parse_hand(
-        self, raw: RawHand, hand_id: str | None, game: str | None
+        self, raw: RawHand, hand_id: str | None, game: str | None, templates: bool = True
     ) -> Hand | Violation | OtherGameHand:
-        """Parse one hand into events, or say why it cannot be (``game``: what its header announces)."""
+        """Parse one hand into events, or say why it cannot be (``game``: what its header announces;
+        ``templates=False``: Lark's full parse only, which the template path must equal)."""
         lines = raw.lines
         cut_header = len(lines) == 1  # the input ends on (or inside) the header line
         if hand_id is None and cut_header:
@@ -366,10 +384,19 @@ class SiteParser(Generic[T]):
 
         masked = mask_lines(lines, self.syntax)
         lark, transformer = self.parser()
+        cache = self._templates if templates else None
         with self.lock:
-            transformer.reset(masked.names, raw.first_line)
+            result: tuple[HandHeader, tuple[Event, ...]] | None = None
+            if cache is not None:
+                filled = cache.parse(masked.text, masked.names, raw.first_line)
+                if filled is not None:
+                    result = filled[0], tuple(filled[1])
+                else:
+                    result = _learning_parse(lark, transformer, cache, masked, raw.first_line)
             try:
-                result = cast(tuple[HandHeader, tuple[Event, ...]], lark.parse(masked.text))
+                if result is None:
+                    transformer.reset(masked.names, raw.first_line)
+                    result = cast(tuple[HandHeader, tuple[Event, ...]], lark.parse(masked.text))
             except UnexpectedInput as exc:
                 return parse_error(raw, masked, exc, hand_id, lark, self.site, self.vocab)
             except ImpossibleValue as exc:
@@ -387,6 +414,23 @@ class SiteParser(Generic[T]):
             last_line=raw.first_line + len(lines) - 1,
             text_digest=text_digest(lines),
         )
+
+
+def _learning_parse(
+    lark: Lark, transformer: SiteTransformer, cache: Templates, masked: Masked, first_line: int
+) -> tuple[HandHeader, tuple[Event, ...]] | None:
+    """Lark's parse of a hand the templates missed, recorded so that its lines become templates;
+    None if it fails (the caller parses again as usual, for today's exact error)."""
+    from razzlog.sites.templates import recorded_parse
+
+    transformer.reset(masked.names, first_line)
+    try:
+        result, stacks, head = recorded_parse(lark, masked.text)
+    except Exception:
+        return None
+    header, events = cast(tuple[HandHeader, tuple[Event, ...]], result)
+    cache.learn(masked.text, masked.names, first_line, stacks, head, header, events)
+    return header, events
 
 
 # --------------------------------------------------------------------------- hands

@@ -408,6 +408,12 @@ def parse_hand(raw: RawHand) -> Hand | Violation | OtherGameHand:
     return PARSER.parse_hand(raw, hand_id_of(header), game_of(header))
 
 
+def full_parse(raw: RawHand) -> Hand | Violation | OtherGameHand:
+    """``parse_hand`` by Lark alone (no line templates): what the template path must equal."""
+    header = common.readable_header(raw.lines[0]) if raw.lines else ""
+    return PARSER.parse_hand(raw, hand_id_of(header), game_of(header), templates=False)
+
+
 text_digest = common.text_digest
 
 
@@ -474,4 +480,6 @@ VOCABULARY = Vocabulary(
     ),
 )
 
-PARSER = SiteParser(NAME, GRAMMAR_FILE, PokerStarsTransformer, POKERSTARS, VOCABULARY)
+# templates=True: hands whose every line was met before are parsed from line templates
+# (razzlog/sites/templates.py), the others by Lark as before
+PARSER = SiteParser(NAME, GRAMMAR_FILE, PokerStarsTransformer, POKERSTARS, VOCABULARY, templates=True)

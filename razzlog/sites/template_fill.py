@@ -1,0 +1,308 @@
+"""Line templates' fill functions (:mod:`.templates`): which slot of a line each event field came
+from, as Lark's parse shows it, the conversions of the slots' text (the transformer's own), and
+the recording of Lark's parse (its parser stack at every line) that templates are learnt from.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+from decimal import Decimal
+from enum import Enum
+from typing import Any
+
+from razzlog.cards import Card
+from razzlog.events import (
+    Action,
+    Ante,
+    BettingCapped,
+    Collect,
+    CommonCard,
+    Deal,
+    Event,
+    Muck,
+    Seat,
+    Show,
+    Street,
+    StreetStart,
+    SummaryPot,
+    SummarySeat,
+    UncalledReturn,
+)
+from razzlog.sites.common import MAX_SEATS, AmountOutOfRange, bracketed, low_ranks, money
+
+_DIGITS = re.compile(r"[0-9]+")
+
+_KINDS = (
+    Seat,
+    Ante,
+    StreetStart,
+    Deal,
+    CommonCard,
+    Action,
+    BettingCapped,
+    UncalledReturn,
+    Collect,
+    Show,
+    Muck,
+    SummaryPot,
+    SummarySeat,
+)
+# the events whose street is the transformer's current street
+_AT_CURRENT = (Deal, Action, Show, Muck, BettingCapped)
+_FIELDS = {cls: tuple(f.name for f in dataclasses.fields(cls)) for cls in _KINDS}
+
+
+class Miss(Exception):
+    """A value the template cannot take: the hand goes through the full parse."""
+
+
+# --------------------------------------------------------------------------- value conversions
+
+
+class Values:
+    """The conversions a filled template applies to its slots (as the transformer converts the
+    same text), with small memos: the same amounts and cards recur from hand to hand."""
+
+    def __init__(self, money_re: re.Pattern[str]) -> None:
+        self.money_re = money_re  # the grammar's MONEY terminal
+        self.amounts: dict[str, Decimal] = {}
+        self.cards: dict[str, tuple[Card, ...]] = {}
+
+    def amount(self, text: str) -> Decimal:
+        found = self.amounts.get(text)
+        if found is None:
+            if self.money_re.fullmatch(text) is None:
+                raise Miss
+            try:
+                found = money(text)
+            except AmountOutOfRange:
+                raise Miss from None
+            if len(self.amounts) > 4096:
+                self.amounts.clear()
+            self.amounts[text] = found
+        return found
+
+    def card_list(self, text: str) -> tuple[Card, ...]:
+        found = self.cards.get(text)
+        if found is None:
+            if text[:1] != "[":
+                raise Miss
+            found = bracketed(text)
+            if len(self.cards) > 4096:
+                self.cards.clear()
+            self.cards[text] = found
+        return found
+
+    def card(self, text: str) -> Card:
+        cards = self.card_list(text)
+        if len(cards) != 1:
+            raise Miss
+        return cards[0]
+
+
+def _number(text: str) -> int:
+    if _DIGITS.fullmatch(text) is None:
+        raise Miss
+    return int(text)
+
+
+def _seat(text: str) -> int:
+    number = _number(text)
+    if not 1 <= number <= MAX_SEATS:  # common.seat_of's check
+        raise Miss
+    return number
+
+
+def _low(text: str) -> tuple[int, ...]:
+    if text[:1] in "$€£[\ue000":
+        raise Miss
+    try:
+        return low_ranks(text)
+    except KeyError:
+        raise Miss from None
+
+
+def _marker(text: str) -> int:
+    if text[:1] != "\ue000":
+        raise Miss
+    return int(text[1:-1])
+
+
+# a marker's index, for the markers masking writes (another spelling: no template takes it)
+_MARKS = {f"\ue000{i}\ue001": i for i in range(1000)}
+# the conversions whose memo a fill function reads inline (Values keeps them)
+_MEMOS = {"A": "AMOUNTS", "C": "CARDS"}
+
+
+# --------------------------------------------------------------------------- templates
+
+Fill = Callable[[list[str], int, Street, tuple[str, ...]], tuple[Event, ...]]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Template:
+    literals: tuple[tuple[int, str], ...]  # (slot, text) pairs that must be as recorded
+    fill: Fill
+    after: int  # the parser stack (its id) at the next line
+    street: Street | None  # the street a header line starts
+
+
+class _Inference:
+    """Which slot each field of a line's events came from: the source of a fill function."""
+
+    def __init__(self, slots: list[str], names: tuple[str, ...], current: Street, values: Values) -> None:
+        self.slots = slots
+        self.names = names
+        self.current = current
+        self.values = values
+        self.used: set[int] = set()  # slots that feed an amount, card or number field
+        self.constants: dict[str, Any] = {}
+
+    def const(self, value: Any) -> str:
+        name = f"K{len(self.constants)}"
+        self.constants[name] = value
+        return name
+
+    def _candidates(self, convert: Callable[[str], Any], want: Any) -> list[int]:
+        found = []
+        for j, text in enumerate(self.slots):
+            try:
+                got = convert(text)
+            except (Miss, ValueError, KeyError, IndexError):
+                continue
+            if type(got) is type(want) and repr(got) == repr(want):
+                found.append(j)
+        return found
+
+    def _one(self, convert: Callable[[str], Any], want: Any, call: str) -> str | None:
+        found = self._candidates(convert, want)
+        if len(found) != 1 or found[0] in self.used:
+            return None
+        self.used.add(found[0])
+        if call in _MEMOS:  # the memo first, inline: no call for a value seen before
+            return f"({_MEMOS[call]}.get(v[{found[0]}]) or {call}(v[{found[0]}]))"
+        return f"{call}(v[{found[0]}])"
+
+    def field(self, cls: type, name: str, value: Any) -> str | None:
+        """The expression of one field (None: this line cannot make a template)."""
+        if name == "line":
+            return "ln"
+        if name == "street" and cls in _AT_CURRENT:
+            return "cur" if value is self.current else None
+        if value is None or type(value) is bool or isinstance(value, Enum):
+            return self.const(value)
+        if type(value) is str:
+            if name != "player":
+                return None
+            found = self._candidates(lambda t: self.names[_marker(t)], value)
+            return f"P[MARKS[v[{found[0]}]]]" if len(found) == 1 else None
+        if type(value) is Decimal:
+            if not self._candidates(self.values.amount, value) and not any(
+                s[:1] not in "[\ue000" for s in self.slots
+            ):
+                return self.const(value)  # checks and folds: no amount on the line
+            return self._one(self.values.amount, value, "A")
+        if type(value) is int:
+            if name == "seat":
+                return self._one(_seat, value, "S")
+            expr = self._one(_number, value, "N")
+            if expr is None and cls is Collect and not self._candidates(_number, value):
+                return self.const(value)  # "from pot", "main pot", "side pot"
+            return expr
+        if type(value) is Card:
+            return self._one(self.values.card, value, "C1")
+        if type(value) is tuple:
+            if not value:
+                return self.const(value)
+            if all(type(x) is Card for x in value):
+                return self._one(self.values.card_list, value, "C")
+            if all(type(x) is int for x in value):
+                return self._one(_low, value, "L")
+            if all(type(x) is Decimal for x in value):
+                parts = [self.field(cls, "", x) for x in value]
+                if any(p is None or p.startswith("K") for p in parts):
+                    return None
+                return "(" + "".join(f"{p}, " for p in parts) + ")"
+        return None
+
+
+def make_fill(
+    events: list[Event], slots: list[str], names: tuple[str, ...], current: Street, values: Values
+) -> tuple[Fill, set[int]] | None:
+    """The fill function of a line's events (generated Python: one call builds the events) and
+    the slots it reads, or None when a field's source is not certain."""
+    inference = _Inference(slots, names, current, values)
+    exprs = []
+    for ev in events:
+        cls = type(ev)
+        if cls not in _FIELDS:
+            return None
+        args = []
+        for name in _FIELDS[cls]:
+            expr = inference.field(cls, name, getattr(ev, name))
+            if expr is None:
+                return None
+            args.append(expr)
+        exprs.append(f"{inference.const(cls)}({', '.join(args)})")
+    read = {int(j) for j in re.findall(r"v\[(\d+)\]", " ".join(exprs))}
+    source = "def fill(v, ln, cur, P):\n    return (" + "".join(f"{e}, " for e in exprs) + ")\n"
+    space: dict[str, Any] = {
+        **inference.constants,
+        "A": values.amount,
+        "C": values.card_list,
+        "C1": values.card,
+        "S": _seat,
+        "N": _number,
+        "L": _low,
+        "MARKS": _MARKS,
+        "AMOUNTS": values.amounts,
+        "CARDS": values.cards,
+    }
+    # generated so that filling a line costs one call with no interpretation of the template
+    exec(compile(source, "<razzlog line template>", "exec"), space)
+    return space["fill"], read
+
+
+# --------------------------------------------------------------------------- recording Lark's parse
+
+
+def recorded_parse(lark: Any, text: str) -> tuple[Any, list[tuple[int, ...]], list[tuple[str, int, int]]]:
+    """``lark.parse(text)`` (lark-cython's parser, the same tokens and callbacks), also returning
+    the parser's stack each time the lexer reached a line (and the end) and the header line's
+    tokens (type, start, end in the line).  Raises what the parse raises."""
+    front = lark.parser
+    thread = _recorder().from_text(front.lexer, text)
+    thread.stacks = []
+    thread.head = []
+    result = front.parser.parse(thread, "start")
+    return result, thread.stacks, thread.head
+
+
+_RECORDER: Any = None
+
+
+def _recorder() -> Any:
+    global _RECORDER
+    if _RECORDER is None:
+        import lark_cython.lark_cython as lc
+
+        class Recorder(lc.LexerThread):  # type: ignore[misc]
+            stacks: list[tuple[int, ...]]
+            head: list[tuple[str, int, int]]
+
+            def next_token(self, ps: Any) -> Any:
+                try:
+                    tok = super().next_token(ps)
+                except EOFError:
+                    self.stacks.append(tuple(ps.state_stack))
+                    raise
+                if tok.value[:1] == "\n":  # a line's first token holds the line break before it
+                    self.stacks.append(tuple(ps.state_stack))
+                if tok.end_line == 2:  # the header (the text starts with "\n")
+                    self.head.append((tok.type, tok.start_pos - 1, tok.end_pos - 1))
+                return tok
+
+        _RECORDER = Recorder
+    return _RECORDER

@@ -1,0 +1,306 @@
+"""Parse each distinct line shape once (issue 16, lever 1): events from templates.
+
+The Lark grammar stays the definition of the format.  A hand is first tried
+here, without Lark: each masked line is cut into *slots* (names' markers,
+bracketed cards, declared lows, amounts and other digit runs) and the literal
+text between them (its *skeleton*); a template learnt from Lark's own parse of
+an earlier line with the same skeleton, met in the same parser state, gives the
+line's events with this line's values filled in.  Anything else (a skeleton or
+a state never seen, a value the template cannot take, a blank line, an amount
+in another currency than the table's...) returns None, and the hand goes
+through the full parse (:class:`.common.SiteParser`), which then teaches its
+lines to the cache: parse errors are always the full parse's.
+
+Why the result is the full parse's:
+
+* **The line order** is Lark's: the key of a line includes the LALR parser's
+  whole state stack when the lexer reaches the line (recorded from the real
+  parse), and a template holds the stack the parser had when it reached the
+  next line; a hand is accepted only if its last stack is one from which a
+  recorded parse reached ``$END`` and succeeded.  Same stack and same text
+  give the same tokens (the contextual lexer's choice depends only on the
+  parser state) and the same reductions.
+* **The shape**: a slot becomes a *field* of a template only where Lark's own
+  parse shows that an event field came from it (its value, converted as the
+  transformer converts it, is found in exactly one slot, and no slot feeds two
+  amount, card or number fields); every other slot is literal, checked equal
+  to the recorded text (``*** 5rd STREET ***`` never borrows the parse of
+  ``*** 3rd STREET ***``: its digit is no field).  Field values must be what
+  the grammar's piece accepts (the ``MONEY`` terminal's own expression, the
+  card and low patterns, ASCII digits) and pass the transformer's checks
+  (amount range, seat number, the table's currency): then the grammar's
+  terminals match the line exactly as they matched the recorded one (the
+  slots are whole pieces of the grammar's terminals, with literal text on both
+  sides), and the transformer computes from the new values what the template
+  computes.  A template is kept only if filling it with the recorded line's
+  own values gives exactly (``repr``) the events Lark's parse gave.
+* **Hand state**: the current street follows the street headers as the
+  transformer's does; line numbers are the line's; names are the masking's.
+  The header and table lines have templates of their own (the hand number and
+  dates are the header's fields, checked as the transformer checks them; the
+  table line is taken whole).
+
+Tournament results (their prize's currency comes from its symbol) and lines of
+other events than those of ``template_fill._KINDS`` are never templated.  The cache is per
+process, bounded (:data:`MAX_KEYS`: cleared when full).  Needs lark-cython's
+lexer thread to record the parser states (pure Lark: the full parse only).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from razzlog.events import Event, HandHeader, Street, StreetStart
+from razzlog.sites.common import CURRENCY_OF_SYMBOL, SYMBOL_OF_CURRENCY, ImpossibleValue, check_played_at
+from razzlog.sites.template_fill import Miss, Template, Values, make_fill, recorded_parse
+
+__all__ = ["MAX_KEYS", "Templates", "recorded_parse"]
+
+# line keys (parser stack, skeleton), table lines and headers; 10k generated hands need about
+# 500 line keys, 460 table lines and 130 headers
+MAX_KEYS = 20_000
+
+_RANK = r"(?:10|[2-9TJQKA])"
+_CARD = _RANK + r"[shdc]"
+# one capturing group: re.split gives [literal, slot, literal, slot, ..., literal]
+_SLOT = re.compile(
+    "(\ue000[0-9]+\ue001"  # a name's marker
+    rf"|\[{_CARD}(?: {_CARD})*\]"  # cards
+    rf"|(?<=Lo: ){_RANK}(?:,{_RANK})*"  # a declared low
+    r"|[$€£]?[0-9]+(?:[.,][0-9]+)*)"  # an amount or another digit run
+)
+_SEP = "\x00"  # joins a skeleton's literals (a hand with a NUL is never templated)
+_HEAD = re.compile(r"PokerStars (?:Game|Hand|Zoom Hand|Home Game Hand) #([0-9]+):")
+
+
+class _Token:
+    """What common.check_played_at reads of a token."""
+
+    __slots__ = ("start_pos", "value")
+
+    def __init__(self, value: str) -> None:
+        self.value = value
+        self.start_pos = 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Head:
+    """A header line's template: its fields but the hand number and dates are constants."""
+
+    pattern: re.Pattern[str]  # the line, the number and dates as groups (Lark's own terminals)
+    header: HandHeader  # the recorded header (its number, dates, table and line replaced)
+    foreign: re.Pattern[str] | None  # the symbols no amount of the table may carry
+    after: int
+
+
+# --------------------------------------------------------------------------- the cache
+
+
+class Templates:
+    """Per process: what recorded parses taught, and the template path of a hand."""
+
+    def __init__(self, money_re: re.Pattern[str], datetime_re: str) -> None:
+        self.values = Values(money_re)
+        self.datetime_re = datetime_re
+        self.datetimes = re.compile(datetime_re)
+        if self.datetimes.groups:  # a header template's groups are the hand number and its dates
+            raise ValueError("the DATETIME terminal must have no capturing group")
+        self.clear()
+
+    def clear(self) -> None:
+        self.stacks: dict[tuple[int, ...], int] = {}
+        self.start: int | None = None  # the stack id at the header line
+        self.heads: dict[str, Head] = {}
+        self.tables: dict[tuple[int, str], tuple[str, int | None, int]] = {}
+        self.lines: dict[tuple[int, str], list[Template]] = {}
+        self.accepting: set[int] = set()
+
+    # -- the template path
+    def parse(
+        self, text: str, names: tuple[str, ...], first_line: int
+    ) -> tuple[HandHeader, list[Event]] | None:
+        """The header and events of a masked hand, or None (the full parse decides)."""
+        if _SEP in text:  # a NUL would make two skeletons alike (the full parse reports it)
+            return None
+        lines = text.split("\n")  # lines[0] is the "" before the first "\n"
+        if len(lines) < 4:
+            return None
+        head = self._head(lines[1])
+        if head is None:
+            return None
+        template, number, played_at = head
+        table = self.tables.get((template.after, lines[2]))
+        if table is None:
+            return None
+        name, max_seats, stack = table
+        if template.foreign is not None and template.foreign.search(text, len(lines[1]) + 1) is not None:
+            return None  # an amount in another currency, maybe: the full parse says
+        events: list[Event] = []
+        current = Street.THIRD
+        cache = self.lines
+        split = _SLOT.split
+        try:
+            for i in range(3, len(lines)):
+                parts = split(lines[i])
+                slots = parts[1::2]
+                found = cache.get((stack, _SEP.join(parts[0::2])))
+                if found is None:
+                    return None
+                for t in found:
+                    for j, literal in t.literals:
+                        if slots[j] != literal:
+                            break
+                    else:
+                        break
+                else:
+                    return None
+                events += t.fill(slots, first_line + i - 1, current, names)
+                stack = t.after
+                if t.street is not None:
+                    current = t.street
+        except (Miss, ValueError, KeyError, IndexError):
+            return None
+        if stack not in self.accepting:
+            return None
+        header = dataclasses.replace(
+            template.header,
+            hand_id=number,
+            played_at=played_at,
+            line=first_line,
+            table=name,
+            max_seats=max_seats,
+        )
+        return header, events
+
+    def _head(self, line: str) -> tuple[Head, str, str] | None:
+        key = self._head_key(line)
+        if key is None:
+            return None
+        template = self.heads.get(key[0])
+        if template is None:
+            return None
+        m = template.pattern.fullmatch(line)
+        if m is None:
+            return None
+        dates = m.groups()[1:]
+        try:
+            for date in dates:
+                check_played_at(_Token(date))  # type: ignore[arg-type]
+        except ImpossibleValue:
+            return None
+        return template, m.group(1), dates[0]
+
+    def _head_key(self, line: str) -> tuple[str, list[tuple[int, int]]] | None:
+        """The header's skeleton (its hand number and dates cut out) and their spans."""
+        m = _HEAD.match(line)
+        if m is None:
+            return None
+        spans = [m.span(1)] + [d.span() for d in self.datetimes.finditer(line, m.end())]
+        pieces, at = [], 0
+        for a, b in spans:
+            pieces.append(line[at:a])
+            at = b
+        pieces.append(line[at:])
+        return _SEP.join(pieces), spans
+
+    # -- learning from a recorded parse
+    def _id(self, stack: tuple[int, ...]) -> int:
+        found = self.stacks.get(stack)
+        if found is None:
+            found = self.stacks[stack] = len(self.stacks)
+        return found
+
+    def learn(
+        self,
+        text: str,
+        names: tuple[str, ...],
+        first_line: int,
+        stacks: list[tuple[int, ...]],
+        head_tokens: list[tuple[str, int, int]],
+        header: HandHeader,
+        events: tuple[Event, ...],
+    ) -> None:
+        """Learn the lines of a hand Lark parsed: ``stacks[i]`` the parser stack when the lexer
+        reached masked line i (and, last, at the end), ``head_tokens`` the header line's
+        tokens (type, start, end in the line), ``header`` and ``events`` the result."""
+        lines = text.split("\n")[1:]
+        if _SEP in text or len(stacks) != len(lines) + 1 or any(not line for line in lines) or len(lines) < 3:
+            return
+        if len(self.lines) + len(self.tables) + len(self.heads) >= MAX_KEYS:
+            self.clear()  # tables and headers too: a corpus of many tables adds few line keys
+        ids = [self._id(s) for s in stacks]
+        if self.start is None:
+            self.start = ids[0]
+        if ids[0] != self.start or not lines[1].startswith("Table '"):
+            return
+        by_line: list[list[Event]] = [[] for _ in lines]
+        last = 0
+        for ev in events:
+            index = ev.line - first_line
+            if not last <= index < len(lines):
+                return  # events out of line order (never seen): templates could not give them
+            by_line[index].append(ev)
+            last = index
+        if by_line[0] or by_line[1] or header.line != first_line:
+            return
+        self._learn_head(lines[0], head_tokens, header, ids[1])
+        self.tables.setdefault((ids[1], lines[1]), (header.table, header.max_seats, ids[2]))
+        current = Street.THIRD
+        for i in range(2, len(lines)):
+            got = by_line[i]
+            self._learn_line(lines[i], ids[i], ids[i + 1], got, names, current)
+            for ev in got:
+                if type(ev) is StreetStart:
+                    current = ev.street
+        self.accepting.add(ids[-1])
+
+    def _learn_head(
+        self, line: str, tokens: list[tuple[str, int, int]], header: HandHeader, after: int
+    ) -> None:
+        key = self._head_key(line)
+        if key is None or key[0] in self.heads:
+            return
+        # the spans cut out must be exactly Lark's HAND_ID and DATETIME tokens
+        wanted = [(a, b) for kind, a, b in tokens if kind in ("HAND_ID", "DATETIME")]
+        if key[1] != wanted or tokens[1][0] != "HAND_ID":
+            return
+        pieces, at = [], 0
+        for n, (a, b) in enumerate(wanted):
+            pieces.append(re.escape(line[at:a]))
+            pieces.append(r"(?>([0-9]+))" if n == 0 else f"(?>({self.datetime_re}))")
+            at = b
+        pieces.append(re.escape(line[at:]))
+        symbol = SYMBOL_OF_CURRENCY.get(header.currency) if header.currency is not None else None
+        foreign = (
+            re.compile("[" + "".join(s for s in CURRENCY_OF_SYMBOL if s != symbol) + "]")
+            if symbol is not None
+            else None
+        )
+        self.heads[key[0]] = Head(re.compile("".join(pieces)), header, foreign, after)
+
+    def _learn_line(
+        self, line: str, before: int, after: int, events: list[Event], names: tuple[str, ...], current: Street
+    ) -> None:
+        parts = _SLOT.split(line)
+        slots = parts[1::2]
+        key = (before, _SEP.join(parts[0::2]))
+        known = self.lines.get(key, [])
+        for t in known:
+            if all(slots[j] == literal for j, literal in t.literals):
+                return  # already known
+        if len(known) >= 8:
+            return
+        made = make_fill(events, slots, names, current, self.values)
+        if made is None:
+            return
+        fill, read = made
+        try:
+            again = fill(slots, events[0].line if events else 0, current, names)
+        except (Miss, ValueError, KeyError, IndexError):
+            return
+        if events and repr(again) != repr(tuple(events)):
+            return
+        literals = tuple((j, s) for j, s in enumerate(slots) if j not in read)
+        street = next((ev.street for ev in events if type(ev) is StreetStart), None)
+        self.lines[key] = [*known, Template(literals, fill, after, street)]
