@@ -11,7 +11,10 @@
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -195,3 +198,14 @@ def test_the_cache_is_bounded(warm: list[RawHand], monkeypatch: pytest.MonkeyPat
         assert repr(pokerstars.parse_hand(raw)) == repr(pokerstars.full_parse(raw))
         cache = _cache()
         assert len(cache.lines) + len(cache.tables) + len(cache.heads) <= 50 + most
+
+
+def test_the_switch_turns_templates_off_in_a_new_process() -> None:
+    """``RAZZLOG_PARSE_TEMPLATES=0`` (README, "How it works"): Lark parses every hand."""
+    probe = "from razzlog.sites import pokerstars; print(pokerstars.PARSER.use_templates)"
+    for value, expected in (("0", "False"), ("1", "True")):
+        env = {**os.environ, "RAZZLOG_PARSE_TEMPLATES": value}
+        done = subprocess.run(
+            [sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True
+        )
+        assert done.stdout.strip() == expected

@@ -166,7 +166,9 @@ class StatsAccumulator:
         self.pending: list[TableChunk] = []
         self.pending_hands = 0
         self.sums: pl.DataFrame | None = None  # per group and player: the SUMMANDS (or low counts)
-        self.dealt: pl.DataFrame | None = None  # per player: hands with their hole cards shown (dealt_hole)
+        # per player (or per group and player, when counted from the sums: detected_hero adds
+        # them up): hands with their hole cards shown (dealt_hole)
+        self.dealt: pl.DataFrame | None = None
         self.selected: pl.DataFrame | None = None  # per selected player: their hands
         # the parts added since the last merge into dealt, selected and sums (see _merge_parts)
         self.dealt_parts: list[pl.DataFrame] = []

@@ -19,7 +19,7 @@ import polars as pl
 
 from razzlog.store.files import VIOLATION_COLUMNS
 from razzlog.store.rows import ImportedChunk
-from razzlog.store.schema import KEY, SCHEMAS, conform, empty
+from razzlog.store.schema import KEY, SCHEMAS, SEGMENT_TABLES, conform, empty
 
 # a working column: where a row's chunk starts among the part's hands
 _START = "_part_chunk_start"
@@ -34,7 +34,7 @@ class PartBuffer:
     # per hand row of the chunks, in order: its key (None: not stored), first sighting, file
     keys: list[int | None] = field(default_factory=list)
     first: list[bool | None] = field(default_factory=list)
-    file_ids: list[int | None] = field(default_factory=list)
+    file_ids: list[int] = field(default_factory=list)
     violations: list[tuple[Any, ...]] = field(default_factory=list)
     hands: int = 0  # hands stored
 
@@ -67,7 +67,7 @@ class PartBuffer:
 
     def frames(self) -> dict[str, pl.DataFrame]:
         """Each table's rows of the part, as stored."""
-        out = {table: empty(table) for table in SCHEMAS if table != "files"}
+        out = {table: empty(table) for table in SEGMENT_TABLES}
         if self.chunks:
             keys = pl.Series("hand_key", self.keys, dtype=KEY)
             hands = (
