@@ -37,6 +37,10 @@ MODULES: tuple[str, ...] = (
     "razzlog/stats/extract.py",
     "razzlog/stats/betting.py",
     "razzlog/stats/shares.py",
+    "razzlog/headers.py",
+    "razzlog/sources.py",
+    "razzlog/sites/masking.py",
+    "razzlog/sites/templates.py",
 )
 
 _ROOT = Path(__file__).resolve().parent.parent  # the folder that holds the razzlog package
