@@ -59,14 +59,71 @@ def decoded_lines(chunks: Iterator[bytes], mode: str | None = None) -> Iterator[
         for line in _split(_utf16_text(first, chunks, mode), _TEXT_BREAK, "\n"):
             yield _strip_bom(line), mode
     else:
-        for raw in _split(chunks, _BINARY_BREAK, b"\n"):
-            try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                line = raw.decode("cp1252", errors="replace")
-                yield (line[1:] if line.startswith("\ufeff") else line), "cp1252"
-            else:
-                yield (line[1:] if line.startswith("\ufeff") else line), "utf-8"
+        yield from _plain_lines(chunks)
+
+
+def _plain_line(raw: bytes) -> tuple[str, str]:
+    """One line of a plain file: UTF-8 if it decodes as UTF-8, else cp1252; a leading BOM removed."""
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        line = raw.decode("cp1252", errors="replace")
+        return (line[1:] if line.startswith("\ufeff") else line), "cp1252"
+    return (line[1:] if line.startswith("\ufeff") else line), "utf-8"
+
+
+def _plain_lines(chunks: Iterable[bytes]) -> Iterator[tuple[str, str]]:
+    """:func:`_split` then :func:`_plain_line` for each line, but the lines a chunk holds whole are
+    decoded in one call when they are valid UTF-8 together (most files): cut at the ASCII bytes
+    of line breaks, valid UTF-8 gives valid UTF-8 pieces, so each line decodes as it would alone.
+    The line that continues an earlier chunk, and a run of lines that is not valid UTF-8 or is
+    longer than :data:`MAX_LINE_LENGTH` (a line in it may need cutting, in bytes), take the
+    per-line path."""
+    pending: bytes | None = None  # start of the current line, from earlier chunks
+    after_cr = False  # the previous chunk ended with "\r": a leading "\n" belongs to it
+    for chunk in chunks:
+        if after_cr and chunk[:1] == b"\n":
+            chunk = chunk[1:]
+        after_cr = False
+        end = max(chunk.rfind(b"\n"), chunk.rfind(b"\r"))  # the last line break's last byte
+        if end < 0:  # no line ends in this chunk (see _split)
+            if chunk:
+                pending = chunk if pending is None else pending + chunk
+                pending = pending[:MAX_LINE_LENGTH]
+            continue
+        first = _BINARY_BREAK.search(chunk)
+        assert first is not None  # the chunk holds a line break
+        yield _plain_line(
+            (chunk[: first.start()] if pending is None else pending + chunk[: first.start()])[
+                :MAX_LINE_LENGTH
+            ]
+        )
+        pending = None
+        body = chunk[first.end() : end + 1]  # whole lines, each with its line break
+        if body:
+            if len(body) <= MAX_LINE_LENGTH:
+                try:
+                    text = body.decode("utf-8")
+                except UnicodeDecodeError:
+                    pass
+                else:
+                    lines = _TEXT_BREAK.split(text)
+                    lines.pop()  # the "" after the last line break
+                    for line in lines:
+                        yield (line[1:] if line.startswith("\ufeff") else line), "utf-8"
+                    body = b""
+            if body:
+                pieces = _BINARY_BREAK.split(body)
+                pieces.pop()
+                for piece in pieces:
+                    yield _plain_line(piece[:MAX_LINE_LENGTH])
+        rest = chunk[end + 1 :]
+        if rest:
+            pending = rest[:MAX_LINE_LENGTH]
+        else:
+            after_cr = chunk[end:] == b"\r"  # ended with a lone "\r"
+    if pending is not None:
+        yield _plain_line(pending)
 
 
 def _prepend(first: bytes, rest: Iterator[bytes]) -> Iterator[bytes]:

@@ -46,6 +46,20 @@ def test_a_compiled_module_older_than_its_source_is_stale(tmp_path: Path) -> Non
     assert stale_modules(tmp_path) == []
 
 
+def test_a_module_whose_group_library_was_rebuilt_after_the_edit_is_not_stale(tmp_path: Path) -> None:
+    # A rebuild may rewrite only razzlog__mypyc (every module's code) and keep a module's own
+    # file, older than the edit, as it was: the module runs the rebuilt code.
+    source, built = _checkout(tmp_path, with_setup=True)
+    group = tmp_path / ("razzlog__mypyc" + EXTENSION_SUFFIXES[0])
+    group.write_bytes(b"")
+    os.utime(built, (1_000_000, 1_000_000))
+    os.utime(source, (2_000_000, 2_000_000))
+    os.utime(group, (3_000_000, 3_000_000))
+    assert stale_modules(tmp_path) == []
+    os.utime(source, (4_000_000, 4_000_000))  # edited again after that build
+    assert stale_modules(tmp_path) == [built]
+
+
 def test_an_installed_package_is_not_checked(tmp_path: Path) -> None:
     # A wheel's files all get the time of the install, in any order: only a checkout is checked.
     source, built = _checkout(tmp_path, with_setup=False)
