@@ -44,8 +44,8 @@ class Segment:
     hands: int
     rows: dict[str, int]  # per table
     file_ids: list[int]  # the files whose rows it holds
-    # the statistics' sums of its rows (razzlog.store.totals): None where the segment has none
-    # (written by an older razzlog, or its sums did not fit the file's types): then the rows are read
+    # the statistics' sums of its rows (razzlog.store.totals): their version, and how many hands
+    # they are of (no count: none could be made); None: written by an older razzlog
     totals: dict[str, int] | None = None
 
     def path(self, table: str) -> str:
@@ -53,7 +53,8 @@ class Segment:
 
     def files(self) -> list[str]:
         """The segment's data files: one per table, and its totals if it has them."""
-        return [self.path(t) for t in SEGMENT_TABLES] + ([self.path(TOTALS)] if self.totals else [])
+        written = self.totals is not None and "hands" in self.totals  # (else: none could be made)
+        return [self.path(t) for t in SEGMENT_TABLES] + ([self.path(TOTALS)] if written else [])
 
 
 @dataclass(frozen=True, slots=True)

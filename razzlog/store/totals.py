@@ -18,6 +18,8 @@ a segment without totals (written by an older razzlog, or of another
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterable
 from pathlib import Path
 
 import polars as pl
@@ -25,7 +27,7 @@ import polars as pl
 from razzlog.stats.definitions import MONEY_SUMMANDS, summands, units
 from razzlog.stats.schema import MONEY, units_to_money
 from razzlog.stats.stream import StatsAccumulator
-from razzlog.store.manifest import Manifest, Segment
+from razzlog.store.manifest import Manifest, Segment, sync_folder
 from razzlog.store.schema import TOTALS
 from razzlog.store.stats import HANDS_AT_ONCE, _row_columns, _segment_rows
 from razzlog.store.tables import Store
@@ -64,25 +66,44 @@ def with_totals(root: Path, segment: Segment) -> Segment:
     sum beyond ``Decimal(38, 4)``): its rows are read instead."""
     from razzlog.store.segments import write_parquet  # segments calls this when it closes a segment
 
+    tried = Segment(segment.name, segment.hands, segment.rows, segment.file_ids, {"version": TOTALS_VERSION})
     try:  # amounts too large to add up (hostile text): the rows fail as they fail
         found = segment_totals(root, segment)
         if found is None:
-            return segment
+            return tried
         sums, hands, played = found
         money = [c for c in MONEY_SUMMANDS if c in sums.columns]
         # the amounts as the store keeps them: exact decimals (a sum beyond them: no totals)
         stored = sums.with_columns(units_to_money(pl.col(c).cast(pl.Int128)).cast(MONEY) for c in money)
     except (pl.exceptions.PolarsError, ArithmeticError):
-        return segment
-    write_parquet(stored, root / segment.path(TOTALS))
+        return tried
+    # written aside and renamed: a store upgraded by an import may have had this segment's totals
+    # before (an older razzlog's import dropped them from the manifest), which a reader of an
+    # older manifest may be reading; the same sums, but never a half-written file
+    path = root / segment.path(TOTALS)
+    aside = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    write_parquet(stored, aside)
+    os.replace(aside, path)
+    sync_folder(path.parent)
     totals = {"version": TOTALS_VERSION, "hands": hands, "played": played}
     return Segment(segment.name, segment.hands, segment.rows, segment.file_ids, totals)
+
+
+def current(segment: Segment) -> bool:
+    """Whether the segment's totals were made by this version (or found impossible: no ``hands``)."""
+    return segment.totals is not None and segment.totals.get("version") == TOTALS_VERSION
+
+
+def completed(root: Path, segments: Iterable[Segment]) -> list[Segment]:
+    """``segments``, each with totals of this version (made for those without: segments of a store
+    written by an older razzlog, or of another :data:`TOTALS_VERSION`)."""
+    return [s if current(s) else with_totals(root, s) for s in segments]
 
 
 def read_totals(store: Store, segment: Segment) -> pl.DataFrame | None:
     """The segment's totals as :func:`segment_totals` made them (amounts in whole units, as
     Int128); None if it has none of this version (its rows are read instead)."""
-    if not segment.totals or segment.totals.get("version") != TOTALS_VERSION:
+    if not current(segment) or segment.totals is None or "hands" not in segment.totals:
         return None
     frame = pl.read_parquet(store.root / segment.path(TOTALS))
     if frame.columns != columns():

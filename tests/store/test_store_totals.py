@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -227,7 +230,7 @@ def test_rewritten_grown_and_compacted_segments_have_their_rows_totals(
         assert _written(_stats(root, by, **options)) == _written(_text(names, by, **options))
 
 
-def test_a_store_without_totals_is_read_from_its_rows_and_gets_them_for_new_segments(
+def test_a_store_without_totals_is_read_from_its_rows_and_gets_them_at_the_next_import(
     files: list[str], old_store: Path, tmp_path: Path
 ) -> None:
     root = tmp_path / "store"
@@ -238,12 +241,25 @@ def test_a_store_without_totals_is_read_from_its_rows_and_gets_them_for_new_segm
     extra = tmp_path / "more.txt"
     extra.write_text(generate_text(20261204, 80), encoding="utf-8")
     import_paths([str(extra)], root, segment_hands=250)
-    segments = open_store(root).manifest.segments
-    assert [s.totals is not None for s in segments].count(True) == 1  # the new segment
-    assert not (root / TOTALS).exists() or len(list((root / TOTALS).iterdir())) == 1  # stale ones removed
+    _check_totals(root)  # the new segment's and, made at the commit, the old ones'
     assert _written(_stats(root, "player,currency")) == _written(
         _text([*files, str(extra)], "player,currency")
     )
+
+
+def test_an_unchanged_import_gives_an_older_store_its_totals(
+    files: list[str], old_store: Path, tmp_path: Path
+) -> None:
+    root = tmp_path / "store"
+    shutil.copytree(old_store, root)
+    before = open_store(root).manifest
+    result = import_paths(files, root, segment_hands=250)
+    after = open_store(root).manifest
+    assert result.hands_added == 0 and after.generation == before.generation + 1
+    assert [s.name for s in after.segments] == [s.name for s in before.segments]
+    _check_totals(root)
+    import_paths(files, root, segment_hands=250)  # nothing more to do: no new generation
+    assert open_store(root).manifest == after
 
 
 def _with_amount(store: Path, root: Path, units: int) -> Path:
@@ -281,5 +297,35 @@ def test_sums_beyond_the_stored_decimals_are_left_to_the_rows(store: Path, tmp_p
     sum of many cannot be stored, so the segment has no totals and is read from its rows."""
     root = _with_amount(store, tmp_path / "huge", 10**33)
     manifest = read_manifest(root)
-    assert manifest is not None and manifest.segments[0].totals is None
+    assert manifest is not None and manifest.segments[0].totals == {"version": totals.TOTALS_VERSION}
     assert not (root / TOTALS).exists() or not list((root / TOTALS).iterdir())
+    assert totals.read_totals(open_store(root), manifest.segments[0]) is None
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["-f", "table"],
+        ["-f", "json", "--min-hands", "10", "--sort", "bb_per_100", "--limit", "5"],
+        ["-f", "csv", "--player", "@hero"],
+        ["-f", "parquet"],
+    ],
+)
+def test_the_command_prints_the_same_from_totals_and_rows(
+    store: Path, old_store: Path, tmp_path: Path, args: list[str]
+) -> None:
+    """``razzlog stats --store`` as a user runs it (a real process), every format."""
+    done = []
+    for root in (store, old_store):
+        out = tmp_path / f"{root.parent.name}.out"
+        command = [sys.executable, "-m", "razzlog", "stats", "--store", str(root), *args]
+        if "parquet" in args:
+            command += ["-o", str(out)]
+        ran = subprocess.run(command, capture_output=True, env={**os.environ, "COLUMNS": "120"}, check=False)
+        assert ran.returncode == 0, ran.stderr
+        written = pl.read_parquet(out) if "parquet" in args else None
+        done.append((ran.stdout, ran.stderr, written))
+    (out_a, err_a, pq_a), (out_b, err_b, pq_b) = done
+    assert out_a == out_b and err_a == err_b and out_a + err_a
+    if pq_a is not None:
+        assert pq_b is not None and pq_a.schema == pq_b.schema and pq_a.equals(pq_b)
