@@ -62,8 +62,8 @@ def segment_totals(root: Path, segment: Segment) -> tuple[pl.DataFrame, int, int
 
 def with_totals(root: Path, segment: Segment) -> Segment:
     """``segment`` with its totals written (``totals/<name>.parquet``, on disk before this
-    returns, under a name no manifest has used); as it is if they cannot be stored exactly (a
-    sum beyond ``Decimal(38, 4)``): its rows are read instead."""
+    returns); marked as tried (``{"version": …}``, no file) where they cannot be stored exactly
+    (a sum beyond ``Decimal(38, 4)``) or there is nothing to add up: its rows are read instead."""
     from razzlog.store.segments import write_parquet  # segments calls this when it closes a segment
 
     tried = Segment(segment.name, segment.hands, segment.rows, segment.file_ids, {"version": TOTALS_VERSION})
