@@ -27,7 +27,7 @@ from razzlog.stats.schema import ACTIONS_SCHEMA, STATS_HANDS, STATS_PLAYERS, UNI
 from razzlog.stats.sessions import SESSION, SESSION_GAP_MINUTES
 from razzlog.stats.stream import StatsAccumulator, StatsReport, report_stats, streamable
 from razzlog.stats.tables import Tables, build_from_chunks
-from razzlog.store.audit import stored_other_games
+from razzlog.store.files import stored_other_games
 from razzlog.store.manifest import Segment
 from razzlog.store.tables import UNPARSED_RULES, Store, violation_of_row
 from razzlog.violations import Violation
