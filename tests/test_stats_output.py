@@ -30,7 +30,6 @@ import pytest
 from razzlog.cli import ALLOCATOR_SETTINGS, return_freed_memory
 from razzlog.cli.stats import STORE_FREED_AFTER_MS
 from razzlog.generate.stream import generate_text
-from razzlog.render import columns
 from razzlog.render import stats as render
 from razzlog.render.columns import amount_texts, json_texts, plain_amount
 from razzlog.render.text import json_safe
@@ -129,18 +128,7 @@ def _random_floats(count: int) -> list[float]:
     return values
 
 
-@pytest.fixture(params=["per value", "fraction table"])
-def float_texts(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Each way the float texts are made: a decimal's string per value, or (from
-    FRACTION_TABLE_FROM values on) the whole part and the fraction's text looked up."""
-    if request.param == "fraction table":
-        monkeypatch.setattr(columns, "FRACTION_TABLE_FROM", 0)
-    else:
-        monkeypatch.setattr(columns, "FRACTION_TABLE_FROM", 10**18)
-    return str(request.param)
-
-
-def test_float_texts_are_repr_of_round(float_texts: str) -> None:
+def test_float_texts_are_repr_of_round() -> None:
     values = [*ODD_FLOATS, *_random_floats(100_000), None]
     got = json_texts(pl.DataFrame({"x": pl.Series(values, dtype=pl.Float64)}))[0].to_list()
     expected = ["null" if v is None else json.dumps(round(v, 6)) for v in values]
@@ -150,7 +138,7 @@ def test_float_texts_are_repr_of_round(float_texts: str) -> None:
     assert got[ODD_FLOATS.index(math.nan) :][:3] == ["NaN", "Infinity", "-Infinity"]
 
 
-def test_float32_texts_are_repr_of_round(float_texts: str) -> None:
+def test_float32_texts_are_repr_of_round() -> None:
     values = [0.1, -0.0, 1e-5, 3.4e38, None, 1 / 3]
     column = pl.Series(values, dtype=pl.Float32)
     expected = ["null" if v is None else json.dumps(round(v, 6)) for v in column.to_list()]
@@ -312,13 +300,6 @@ def test_stored_statistics_written_as_the_reference(store: Path, by: str) -> Non
     if by == "player,currency":
         names = frame["player"].to_list()
         assert any("\u202e" in n for n in names) and any('"' in n for n in names)
-
-
-def test_stored_statistics_written_with_the_fraction_table(
-    store: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(columns, "FRACTION_TABLE_FROM", 0)  # the big outputs' way, on a small one
-    _check(stored_stats(open_store(store), group_keys("player,currency")).frame)
 
 
 def test_selections_and_lows_written_as_the_reference(store: Path) -> None:

@@ -129,11 +129,7 @@ def stats(
     if format is StatsFormat.PARQUET and output is None:
         usage_error("--format parquet needs --output FILE")
 
-    from razzlog.parallel import jobs_for
     from razzlog.render import stats as render
-    from razzlog.sources import ReadProgress
-    from razzlog.stats.chunks import table_chunks
-    from razzlog.stats.stream import report_stats
 
     options: dict[str, Any] = {"lows": lows, "min_hands": min_hands, "sort": sort, "session_gap": session_gap}
     try:
@@ -145,6 +141,12 @@ def stats(
                 lambda stored: stored_stats(stored, keys, player, first, last, hero, **options),
             )
         else:
+            # the text path's modules (the sites' parsers: ~0.2 s), which --store does not use
+            from razzlog.parallel import jobs_for
+            from razzlog.sources import ReadProgress
+            from razzlog.stats.chunks import table_chunks
+            from razzlog.stats.stream import report_stats
+
             reading = ReadProgress.of(paths)
             # detail=False: only the columns the statistics read, which report_stats adds up
             chunks = table_chunks(paths, jobs_for(jobs, reading.total), detail=False, progress=reading)

@@ -17,7 +17,6 @@ import json
 from collections.abc import Callable, Sequence
 from datetime import date
 from decimal import Decimal, localcontext
-from functools import cache
 from typing import Any, NamedTuple
 
 import polars as pl
@@ -31,14 +30,10 @@ IN_BUY_IN_CURRENCY = frozenset({"prizes", "buy_ins"})
 # reader can use and hide binary noise such as -110.00000000000001.
 FLOAT_DIGITS = 6
 _SCALE = 10**FLOAT_DIGITS
-# from text: a Decimal literal makes polars import numpy (some 17 MB)
-_MILLIONTH = pl.lit(str(Decimal(1).scaleb(-FLOAT_DIGITS))).cast(pl.Decimal(38, FLOAT_DIGITS))
 # what json.dumps(ensure_ascii=False) escapes (C0, quote, backslash) and what json_safe escapes
 # after it (DEL, C1, bidi controls): a string with none of them is written as it is, in quotes
 _ESCAPED_IN_JSON = r'[\x00-\x1f"\\\x7f-\x{9f}\x{202a}-\x{202e}\x{2066}-\x{2069}]'
 
-# From this many float values on, json_texts makes their texts with the table of _fractions.
-FRACTION_TABLE_FROM = 1_000_000
 # a value in a row object, as json.JSONEncoder lays out the rows of write_json
 _encode = json.JSONEncoder(ensure_ascii=False, separators=(",\n    ", ": ")).encode
 
@@ -108,9 +103,7 @@ def json_texts(frame: pl.DataFrame) -> list[pl.Series]:
 def _json_texts(frame: pl.DataFrame) -> dict[str, _Text]:
     """The expressions of :func:`json_texts`: of ``frame``'s schema (and size) alone, so the same
     for every slice of it."""
-    floats = sum(dtype in (pl.Float32, pl.Float64) for dtype in frame.dtypes) * frame.height
-    fractions = _fractions() if floats >= FRACTION_TABLE_FROM else None
-    made = {name: _json(frame, name, fractions) for name in frame.columns}
+    made = {name: _json(frame, name) for name in frame.columns}
     return {name: _Text(t.text.fill_null("null"), t.exact) for name, t in made.items()}
 
 
@@ -162,14 +155,14 @@ def _amount(frame: pl.DataFrame, name: str) -> _Text:
     return _Text(made, pl.lit(True))
 
 
-def _json(frame: pl.DataFrame, name: str, fractions: pl.Series | None = None) -> _Text:
+def _json(frame: pl.DataFrame, name: str) -> _Text:
     dtype = frame.schema[name]
     value = pl.col(name)
     if isinstance(dtype, pl.Decimal):
         amount = _amount(frame, name)
         return _Text(_quoted(amount.text), amount.exact)
     if dtype in (pl.Float32, pl.Float64):
-        return _float(value.cast(pl.Float64), fractions)
+        return _float(value.cast(pl.Float64))
     if dtype.is_integer() or dtype == pl.Boolean:  # str(int); true, false
         return _Text(value.cast(pl.String), pl.lit(True))
     if dtype == pl.Date:  # isoformat(), for the years polars and Python both write with 4 digits
@@ -189,22 +182,25 @@ def _string(text: pl.Expr, exact: pl.Expr) -> _Text:
     return _Text(_quoted(text), exact & ~text.str.contains(_ESCAPED_IN_JSON).fill_null(False))
 
 
-def _float(x: pl.Expr, fractions: pl.Series | None = None) -> _Text:
+def _float(x: pl.Expr) -> _Text:
     """``repr(round(x, 6))`` (as ``json`` writes a float).
 
     ``round(x, 6)`` is the double nearest ``k / 10**6``, ``k`` the exact
     ``x * 10**6`` rounded half to even.  ``t = x * 1e6`` is within
     ``|t| * 2**-53`` of the exact product, so where ``t``'s fraction is further
     than that from one half, ``k`` is ``floor(t)`` or the next integer, as the
-    fraction says.  With ``|k| < 10**15`` (15 digits) the decimal
-    ``k / 10**6`` is the shortest that reads back as that double, so it is what
-    ``repr`` writes, in fixed notation from ``0.0001`` up.  Everything else
-    (ties, ``|x| < 0.0001`` but not zero, a negative zero, ``|x| >= 10**9``,
-    NaN, infinities) goes through ``round`` and ``repr``.
-
-    With ``fractions`` (:func:`_fractions`), the text is put together from the sign, the
-    whole part and the fraction's text looked up, instead of a decimal's string made and
-    trimmed for each value: the same characters, in half the time.
+    fraction says.  polars' ``round(6)`` is then that double too: it rounds the
+    same ``t`` to ``k`` (how it breaks a tie does not matter, there is none) and
+    divides by ``1e6``, which IEEE division rounds to the double nearest
+    ``k / 10**6``.  With ``|k| < 10**15`` (15 digits) the decimal ``k / 10**6``
+    is the shortest that reads back as that double, so it is what ``repr``
+    writes, in fixed notation from ``0.0001`` up, and what polars writes of a
+    double (the shortest decimal that reads back; fixed notation in this range;
+    ``3.0`` as ``3.0``).  Everything else (ties, ``|x| < 0.0001`` but not zero,
+    a negative zero, ``|x| >= 10**9``, NaN, infinities) goes through ``round``
+    and ``repr``.  (Before, the text was made from ``k`` as a decimal's string,
+    or from a table of the million fractions: the same characters, tested
+    against ``repr`` over every kind of value, in four to five times the time.)
     """
     t = x * float(_SCALE)
     floor = t.floor()
@@ -216,30 +212,8 @@ def _float(x: pl.Expr, fractions: pl.Series | None = None) -> _Text:
     in_range = x.is_finite() & (t.abs() < 1e15)
     negative = (x < 0) | ((x == 0) & (1.0 / x < 0))
     digits = k.abs()
-    # k millionths exactly, as polars writes a decimal (all six places: "-0.250000"), less the
-    # zeros at the end but one: "-0.25", "3.0"
-    if fractions is None:
-        places = (k.cast(pl.Decimal(38, 0)) * _MILLIONTH).cast(pl.String).str.strip_chars_end("0")
-        fixed = pl.when(places.str.ends_with(".")).then(pl.concat_str(places, pl.lit("0"))).otherwise(places)
-    else:
-        sign = pl.when(k < 0).then(pl.lit("-")).otherwise(pl.lit(""))
-        whole, fraction = (digits // _SCALE).cast(pl.String), pl.lit(fractions).gather(digits % _SCALE)
-        fixed = pl.concat_str(sign, whole, fraction)
     exact = x.is_null() | (in_range & decided & ((digits >= 100) | ((digits == 0) & ~negative)))
-    return _Text(pl.when(in_range).then(fixed), exact)
-
-
-@cache
-def _fractions() -> pl.Series:
-    """The text of each fraction of ``k`` millionths, ``k % 10**6`` from 0 to 999,999, as
-    :func:`_float` writes it after the whole part: ``.0``, ``.000001``, … ``.25``, … ``.999999``
-    (a million strings, some 20 MB, made in ~60 ms)."""
-    digits = (
-        (pl.int_range(0, _SCALE, eager=True) + _SCALE).cast(pl.String).str.slice(1).str.strip_chars_end("0")
-    )
-    return pl.select(
-        pl.concat_str(pl.lit("."), pl.when(digits == "").then(pl.lit("0")).otherwise(digits))
-    ).to_series()
+    return _Text(pl.when(in_range).then(x.round(FLOAT_DIGITS).cast(pl.String)), exact)
 
 
 def json_rows(frame: pl.DataFrame, after: pl.Expr | None = None) -> pl.Series:

@@ -17,7 +17,6 @@ from decimal import Decimal
 import polars as pl
 
 from razzlog.events import Hand, OtherGameHand, count_game
-from razzlog.parallel import CHUNK_SIZE, map_raw_chunks
 from razzlog.sources import RawHand, ReadProgress
 from razzlog.stats.extract import Row, hand_rows
 from razzlog.stats.schema import (
@@ -147,22 +146,27 @@ def table_chunks(
     jobs: int = 1,
     *,
     detail: bool = True,
-    chunk_size: int = CHUNK_SIZE,
+    chunk_size: int | None = None,
     in_flight: int | None = None,
     progress: ReadProgress | None = None,
 ) -> Iterator[TableChunk]:
     """The chunks of the input's hands, in input order, made by ``jobs`` processes (0: one per CPU).
 
-    At most ``in_flight`` chunks (default: three per process) are read and not
-    yet yielded.  ``jobs=1`` starts no process; the chunks are the same.
+    ``chunk_size``: hands per chunk (default :data:`razzlog.parallel.CHUNK_SIZE`).  At most
+    ``in_flight`` chunks (default: three per process) are read and not yet yielded.
+    ``jobs=1`` starts no process; the chunks are the same.
     """
+    # imported here: razzlog.parallel brings the sites' parsers (~0.2 s), which the statistics
+    # of a store (razzlog.stats, razzlog.store.stats) never use
+    from razzlog.parallel import CHUNK_SIZE, map_raw_chunks
+
     # Spawned, not forked: the workers use polars, and a forked child of a
     # process that has used polars' thread pool hangs in it.
     yield from map_raw_chunks(
         paths,
         _Tabulate(detail),
         jobs,
-        chunk_size=chunk_size,
+        chunk_size=CHUNK_SIZE if chunk_size is None else chunk_size,
         in_flight=in_flight,
         progress=progress,
         spawn=True,

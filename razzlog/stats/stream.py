@@ -235,6 +235,41 @@ class StatsAccumulator:
         if len(self.sum_parts) >= MERGE_PARTS:
             self._merge_parts()
 
+    def takes_sums(self, keys: Iterable[str] = ("player", "currency")) -> bool:
+        """Whether :meth:`add_sums` can add up sums of rows per ``keys`` (and no finer) exactly:
+        the groups are made of those keys, every date, no lows, sessions or tournament results,
+        and at most one player asked for (how many distinct hands two players have is no sum)."""
+        plain = not self.lows and self.session_rows is None and not self.tournaments
+        undated = self.since is None and self.until is None
+        one = self.named is None or len(self.named) == 1
+        return plain and undated and one and set(self.sum_keys) <= set(keys)
+
+    def add_sums(self, sums: pl.DataFrame, hands: int, played: int) -> None:
+        """Add the sums of :meth:`add_rows`'s rows per player and other keys (a frame of
+        :meth:`totals` of an accumulator without selection), of ``hands`` hands, ``played`` of
+        them with a player's row; only where :meth:`takes_sums` says so.  Each player has at
+        most one row per hand (as ``hero_only`` counts too), so a player's hands are their rows."""
+        self.parsed += hands
+        rows = sums if self.named is None else sums.filter(pl.col("player").is_in(self.named))
+        if not self.hero_only:
+            self.selected_hands += played if self.named is None else int(rows["rows"].sum())
+        if not self._counts_from_sums():
+            self.dealt_parts.append(sums.group_by("player").agg(pl.col("dealt_hole").sum()))
+            self.selected_parts.append(rows.group_by("player").agg(pl.col("rows").sum()))
+        values = summands(self.tournaments)
+        if len(self.sum_keys) < len(sums.columns) - len(values):  # coarser groups: added up
+            rows = rows.group_by(self.sum_keys).agg(pl.col(v).sum() for v in values)
+        self.sum_parts.append(rows.select(*self.sum_keys, *values))
+        if len(self.sum_parts) >= MERGE_PARTS:
+            self._merge_parts()
+
+    def totals(self) -> pl.DataFrame | None:
+        """The sums of every row added so far, per group and player (None: no row), for
+        :meth:`add_sums`; the accumulator takes no more rows after."""
+        self._add_block()
+        self._merge_parts()
+        return self.sums
+
     def _counts_from_sums(self) -> bool:
         """Whether the sums tell who was dealt how many hands (``dealt``) and how many rows each
         player has selected (``selected``), so that no pass over the rows counts them: every

@@ -14,9 +14,8 @@ from dataclasses import dataclass
 import polars as pl
 
 from razzlog.api import AuditSummary, HandReport
-from razzlog.events import count_game
 from razzlog.sources import RawHand, stored_hand
-from razzlog.store.files import other_games_of
+from razzlog.store.files import stored_other_games
 from razzlog.store.tables import Store, violation_of_row
 from razzlog.violations import Severity, Violation
 
@@ -54,15 +53,6 @@ def stored_audit(store: Store, select: set[str] | None = None, ignore: set[str] 
         if severity.value in severities:
             summary.worst = severity
     return StoredAudit(summary, _reports(kept))
-
-
-def stored_other_games(files: pl.DataFrame) -> dict[str, int]:
-    """The hands of other games of the stored files, by game."""
-    counts: dict[str, int] = {}
-    for row in files.select("other_games").iter_rows(named=True):
-        for game, n in other_games_of(row).items():
-            count_game(counts, game, n)
-    return counts
 
 
 def _reports(kept: pl.DataFrame) -> Iterator[HandReport]:

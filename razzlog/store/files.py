@@ -7,6 +7,7 @@ from typing import Any
 
 import polars as pl
 
+from razzlog.events import count_game
 from razzlog.rules.engine import CrossHandChecks
 from razzlog.store import carry
 from razzlog.store.plan import GROWN, FilePlan
@@ -80,3 +81,12 @@ def violation_row(v: Violation, file_id: int, hand_line: int, seq: int) -> tuple
         file_id, hand_line, seq, v.file, v.line, v.column, v.site, v.hand_id,
         v.rule, v.code, v.severity.value, v.player, v.street, v.message,
     )  # fmt: skip
+
+
+def stored_other_games(files: pl.DataFrame) -> dict[str, int]:
+    """The hands of other games of the stored files (the ``files`` table), by game."""
+    counts: dict[str, int] = {}
+    for row in files.select("other_games").iter_rows(named=True):
+        for game, n in other_games_of(row).items():
+            count_game(counts, game, n)
+    return counts

@@ -23,7 +23,7 @@ from razzlog.events import count_game
 from razzlog.parallel import CHUNK_SIZE, Task, cpu_jobs, in_tasks, ordered_results
 from razzlog.rules.engine import CrossHandChecks, sort_by_line
 from razzlog.sources import STDIN, RawHand, ReadProgress, iter_input_files, read_error
-from razzlog.store import carry
+from razzlog.store import carry, totals
 from razzlog.store.files import files_table, starting_counts, violation_row
 from razzlog.store.manifest import Manifest, StoreError, collect_garbage, commit, locked, read_manifest
 from razzlog.store.part import PartBuffer
@@ -73,6 +73,7 @@ def import_paths(
             run = _Import(root, manifest, segment_hands, again)
             run.plan(paths)
             if not run.changes():  # every file unchanged: nothing to write, no new generation
+                manifest = _with_totals(root, manifest)  # (but the totals an older razzlog left out)
                 run.result.hands_in_store = sum(s.hands for s in manifest.segments)
                 run.result.generation = manifest.generation
                 return run.result
@@ -85,6 +86,21 @@ def import_paths(
         result = run.commit()
         collect_garbage(root, run.manifest)
         return result
+
+
+def _with_totals(root: Path, manifest: Manifest) -> Manifest:
+    """``manifest``, committed with totals for the segments it names without them (a store an
+    older razzlog wrote): the import's one change when every file is unchanged."""
+    if all(totals.current(s) for s in manifest.segments):
+        return manifest
+    upgraded = replace(
+        manifest,
+        generation=manifest.generation + 1,
+        segments=tuple(totals.completed(root, manifest.segments)),
+    )
+    commit(root, upgraded)
+    collect_garbage(root, upgraded)
+    return upgraded
 
 
 def _check_profile(manifest: Manifest, profile: str | None, open_pair_double: bool | None) -> None:
@@ -352,7 +368,8 @@ class _Import:
     # ------------------------------------------------------------------ commit
 
     def commit(self) -> ImportResult:
-        segments = compacted(self.writer, self.segments)
+        # the segments an older razzlog wrote get their totals (those written now have them)
+        segments = totals.completed(self.root, compacted(self.writer, self.segments))
         read = [p for p in self.plans if p.file_id not in self.failed]
         # a file whose rows were dropped to be read again, and then could not be: it is no
         # longer in the store (the next import reads it as new)

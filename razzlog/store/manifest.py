@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from razzlog.store.schema import SCHEMA_VERSION, SEGMENT_TABLES, STORE_FORMAT
+from razzlog.store.schema import SCHEMA_VERSION, SEGMENT_TABLES, STORE_FORMAT, TOTALS
 
 MANIFEST = "manifest.json"
 LOCK = "lock"
@@ -44,9 +44,17 @@ class Segment:
     hands: int
     rows: dict[str, int]  # per table
     file_ids: list[int]  # the files whose rows it holds
+    # the statistics' sums of its rows (razzlog.store.totals): their version, and how many hands
+    # they are of (no count: none could be made); None: written by an older razzlog
+    totals: dict[str, int] | None = None
 
     def path(self, table: str) -> str:
         return f"{table}/{self.name}.parquet"
+
+    def files(self) -> list[str]:
+        """The segment's data files: one per table, and its totals if it has them."""
+        written = self.totals is not None and "hands" in self.totals  # (else: none could be made)
+        return [self.path(t) for t in SEGMENT_TABLES] + ([self.path(TOTALS)] if written else [])
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +70,7 @@ class Manifest:
 
     def data_files(self) -> list[str]:
         """Every data file this manifest names (relative to the store)."""
-        out = [s.path(t) for s in self.segments for t in SEGMENT_TABLES]
+        out = [f for s in self.segments for f in s.files()]
         if self.files is not None:
             out.append(self.files)
         return out
@@ -100,7 +108,9 @@ def read_manifest(root: Path) -> Manifest | None:
     except FileNotFoundError:
         if root.exists() and not root.is_dir():
             raise StoreError(f"{root} is a file, not a store folder") from None
-        if root.is_dir() and any(p.name not in (LOCK, *SEGMENT_TABLES, "files") for p in root.iterdir()):
+        if root.is_dir() and any(
+            p.name not in (LOCK, *SEGMENT_TABLES, TOTALS, "files") for p in root.iterdir()
+        ):
             raise StoreError(f"{root} is not a razzlog store (no {MANIFEST}) and is not empty") from None
         return None
     except OSError as exc:
@@ -129,7 +139,13 @@ def read_manifest(root: Path) -> Manifest | None:
 
 def _manifest(doc: dict[str, Any]) -> Manifest:
     segments = tuple(
-        Segment(s["name"], int(s["hands"]), {k: int(v) for k, v in s["rows"].items()}, list(s["file_ids"]))
+        Segment(
+            s["name"],
+            int(s["hands"]),
+            {k: int(v) for k, v in s["rows"].items()},
+            list(s["file_ids"]),
+            {k: int(v) for k, v in s["totals"].items()} if isinstance(s.get("totals"), dict) else None,
+        )
         for s in doc.get("segments", [])
     )
     return Manifest(
@@ -197,7 +213,7 @@ def collect_garbage(root: Path, manifest: Manifest | None) -> int:
     the manifest before the commit and finds a file gone reads the new one.)"""
     keep = set(manifest.data_files()) if manifest is not None else set()
     removed = 0
-    for table in (*SEGMENT_TABLES, "files"):
+    for table in (*SEGMENT_TABLES, TOTALS, "files"):
         folder = root / table
         if not folder.is_dir():
             continue

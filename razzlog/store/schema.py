@@ -24,6 +24,8 @@ SCHEMA_VERSION = 4
 STORE_FORMAT = "razzlog-store"
 
 SEGMENT_TABLES = ("hands", "player_hands", "actions", "violations")
+# a segment's statistics sums (razzlog.store.totals): a file per segment, not one of the tables
+TOTALS = "totals"
 TABLES = (*SEGMENT_TABLES, "files")
 
 KEY = pl.Int64()  # hand_key: unique in a store, never reused

@@ -17,6 +17,7 @@ import pyarrow.parquet as pq
 
 from razzlog.store.manifest import Segment
 from razzlog.store.schema import SEGMENT_TABLES, conform, empty
+from razzlog.store.totals import with_totals
 
 SEGMENT_HANDS = 200_000  # hands per segment: some 100 MB on disk, ~50 files per table at 10M hands
 SMALL_SEGMENT_HANDS = SEGMENT_HANDS // 4
@@ -82,7 +83,9 @@ class SegmentWriter:
             _sync(self.root / table / f"{self._name()}.parquet")
         segment = Segment(self._name(), self.hands, dict(self.rows), sorted(self.file_ids))
         self.writers, self.hands, self.rows, self.file_ids = {}, 0, dict.fromkeys(SEGMENT_TABLES, 0), set()
-        return segment
+        # its statistics' sums, read back from the files just written (in the page cache): every
+        # segment, new, rewritten or merged, is made here, so its totals are always its rows'
+        return with_totals(self.root, segment)
 
     def write(self, frames: dict[str, pl.DataFrame]) -> Segment:
         """A new segment holding ``frames``."""

@@ -27,7 +27,7 @@ from razzlog.stats.schema import ACTIONS_SCHEMA, STATS_HANDS, STATS_PLAYERS, UNI
 from razzlog.stats.sessions import SESSION, SESSION_GAP_MINUTES
 from razzlog.stats.stream import StatsAccumulator, StatsReport, report_stats, streamable
 from razzlog.stats.tables import Tables, build_from_chunks
-from razzlog.store.audit import stored_other_games
+from razzlog.store.files import stored_other_games
 from razzlog.store.manifest import Segment
 from razzlog.store.tables import UNPARSED_RULES, Store, violation_of_row
 from razzlog.violations import Violation
@@ -55,12 +55,20 @@ def stored_stats(
 ) -> StatsReport:
     """What :func:`razzlog.stats.stream.report_stats` reports of the stored files' text."""
     if streamable(players, hero):
+        from razzlog.store import totals  # which reads the segments' rows with this module's functions
+
         # added up a part of a segment at a time, each row with its hand's keys
         accumulator = StatsAccumulator(keys, players, since, until, hero, lows=lows, session_gap=session_gap)
         accumulator.problems.extend(_problems(store))
         accumulator.other_games = stored_other_games(store.files())
         hand_columns, player_columns = _row_columns(keys, dated=since is not None or until is not None)
+        sums = accumulator.takes_sums(totals.KEYS)
         for segment in store.manifest.segments:
+            found = totals.read_totals(store, segment) if sums else None
+            if found is not None:  # the segment's rows added up when it was written
+                assert segment.totals is not None
+                accumulator.add_sums(found, segment.totals["hands"], segment.totals["played"])
+                continue
             for rows, hands in _segment_rows(store, segment, HANDS_AT_ONCE, hand_columns, player_columns):
                 accumulator.add_rows(rows, hands)
         result = accumulator.finish(min_hands, None if lows else sort)
