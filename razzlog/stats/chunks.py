@@ -10,7 +10,7 @@ buffers per column) instead of millions of Python objects.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -210,19 +210,34 @@ def without_inexact(
     return number, (hands, players, actions)
 
 
-def _units(values: Iterable[Decimal | None], name: str) -> pl.Series:
+# Amounts already converted to units: a log repeats a few hundred amounts (the stakes' bets, the
+# antes, the usual pots) far more often than it prints new ones, and a dict look-up costs a third
+# of the Decimal arithmetic.  Only exact amounts are kept (an inexact one raises every time); equal
+# Decimals (``2`` and ``2.00``) hash alike and have the same units.  Bounded: emptied when full.
+_UNITS_OF: dict[Decimal | None, int | None] = {None: None}
+_UNITS_KEPT = 1 << 16
+
+
+def _units(values: Sequence[Decimal | None], name: str) -> pl.Series:
     """Amounts as whole 10^-SCALE units; ValueError for one that ``MONEY`` would round."""
-    out: list[int | None] = []
-    for v in values:
-        if v is None:
-            out.append(None)
-            continue
-        scaled = v * UNIT
-        whole = int(scaled)
-        if whole != scaled:
-            raise InexactAmount(f"{name}: {v} has more than {SCALE} decimal places")
-        out.append(whole)
+    known = _UNITS_OF
+    try:
+        out = [known[v] for v in values]
+    except KeyError:  # an amount not met before: convert (and keep) the new ones
+        if len(known) >= _UNITS_KEPT:
+            known.clear()
+            known[None] = None
+        out = [known[v] if v is None or v in known else _new_units(v, name) for v in values]
     return pl.Series(name, out, dtype=pl.Int64)
+
+
+def _new_units(amount: Decimal, name: str) -> int:
+    scaled = amount * UNIT
+    whole = int(scaled)
+    if whole != scaled:
+        raise InexactAmount(f"{name}: {amount} has more than {SCALE} decimal places")
+    _UNITS_OF[amount] = whole
+    return whole
 
 
 def _narrow(units: pl.Series) -> pl.Series:

@@ -26,11 +26,20 @@ _START = "_part_chunk_start"
 assert all(_START not in columns for columns in SCHEMAS.values())
 
 
+@dataclass(frozen=True, slots=True)
+class _Frames:
+    hands: pl.DataFrame
+    players: pl.DataFrame
+    actions: pl.DataFrame
+
+
 @dataclass
 class PartBuffer:
     """The rows of a part: the chunks as the workers sent them, and which of their hands to keep."""
 
-    chunks: list[ImportedChunk] = field(default_factory=list)
+    # the chunks' frames (not their records: a part's records kept to its end would survive into
+    # the collector's oldest generation and make its full collections run ~10x as often)
+    chunks: list[_Frames] = field(default_factory=list)
     # per hand row of the chunks, in order: its key (None: not stored), first sighting, file
     keys: list[int | None] = field(default_factory=list)
     first: list[bool | None] = field(default_factory=list)
@@ -55,7 +64,7 @@ class PartBuffer:
             chunk_keys[row] = key
             chunk_first[row] = is_first
         if rows:
-            self.chunks.append(chunk)
+            self.chunks.append(_Frames(chunk.hands, chunk.players, chunk.actions))
             self.keys.extend(chunk_keys)
             self.first.extend(chunk_first)
             self.file_ids.extend(repeat(file_id, height))

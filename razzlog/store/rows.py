@@ -21,6 +21,7 @@ from razzlog.sources import RawHand, stored_text
 from razzlog.stats.chunks import rows_frame, without_inexact
 from razzlog.stats.extract import Row, hand_rows
 from razzlog.stats.schema import ACTIONS_SCHEMA, HANDS_SCHEMA, MONEY, PLAYERS_SCHEMA
+from razzlog.store.collector import WORKER
 from razzlog.violations import Violation
 
 PARSED, NOT_PARSED, INPUT_ERROR, OTHER_GAME = 0, 1, 2, 3
@@ -69,7 +70,9 @@ class ImportWork:
         self.open_pair_double = open_pair_double
 
     def __call__(self, task: Task) -> bytes:
-        return dumps([import_chunk(task, self.profile, self.open_pair_double)])
+        out = dumps([import_chunk(task, self.profile, self.open_pair_double)])
+        WORKER.freeze_once()  # (razzlog.store.collector says why)
+        return out
 
 
 def import_chunk(task: Task, profile_name: str, open_pair_double: bool) -> ImportedChunk:
