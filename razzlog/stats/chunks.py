@@ -252,14 +252,20 @@ def _count_type(values: tuple[int, ...]) -> pl.DataType:
     return COUNT if top <= 0xFF else pl.UInt16() if top <= 0xFFFF else pl.UInt32()
 
 
-def rows_frame(rows: list[Row], schema: dict[str, pl.DataType], keep: tuple[str, ...] | None) -> pl.DataFrame:
+def rows_frame(
+    rows: list[Row], schema: dict[str, pl.DataType], keep: tuple[str, ...] | None, *, as_units: bool = False
+) -> pl.DataFrame:
     """One DataFrame from row tuples (laid out as ``schema``), built column by column.
 
     Money goes to polars as whole units (faster than ``Decimal`` objects, and
     checked to be exact); with every column (``keep`` None) it then becomes
-    ``MONEY``, otherwise it stays in units.
+    ``MONEY``, otherwise it stays in units.  ``as_units``: every column, money
+    left as ``Int64`` units (the caller makes it ``MONEY`` with
+    :func:`~razzlog.stats.schema.units_to_money`, once for many frames).
     """
     if not rows:
+        if as_units:
+            return pl.DataFrame(schema={n: pl.Int64() if t == MONEY else t for n, t in schema.items()})
         return empty(schema, keep)
     series: list[pl.Series] = []
     money: list[str] = []
@@ -275,6 +281,6 @@ def rows_frame(rows: list[Row], schema: dict[str, pl.DataType], keep: tuple[str,
         else:
             series.append(pl.Series(name, values, dtype=dtype))
     frame = pl.DataFrame(series)
-    if keep is None and money:
+    if keep is None and money and not as_units:
         frame = frame.with_columns(units_to_money(pl.col(money)))
     return frame

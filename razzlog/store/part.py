@@ -17,8 +17,9 @@ from typing import Any
 
 import polars as pl
 
+from razzlog.stats.schema import units_to_money
 from razzlog.store.files import VIOLATION_COLUMNS
-from razzlog.store.rows import ImportedChunk
+from razzlog.store.rows import UNITS_COLUMNS, ImportedChunk
 from razzlog.store.schema import KEY, SCHEMAS, SEGMENT_TABLES, conform, empty
 
 # a working column: where a row's chunk starts among the part's hands
@@ -83,6 +84,7 @@ class PartBuffer:
                 pl.concat([c.hands for c in self.chunks], how="vertical_relaxed")
                 .lazy()
                 .with_columns(
+                    units_to_money(pl.col(UNITS_COLUMNS["hands"])),
                     keys,
                     pl.Series("first_sighting", self.first, dtype=pl.Boolean()),
                     pl.Series("file_id", self.file_ids, dtype=pl.Int32()),
@@ -100,7 +102,11 @@ class PartBuffer:
                     list(chain.from_iterable(map(repeat, starts, (f.height for f in frames)))),
                     dtype=pl.Int64(),
                 )
-                rows = pl.concat(frames, how="vertical_relaxed").lazy().with_columns(start)
+                rows = (
+                    pl.concat(frames, how="vertical_relaxed")
+                    .lazy()
+                    .with_columns(start, units_to_money(pl.col(UNITS_COLUMNS[table])))
+                )
                 keyed = rows.with_columns(
                     pl.lit(keys)
                     .gather(pl.col(_START) + pl.col("hand_idx").cast(pl.Int64()))
