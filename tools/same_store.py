@@ -8,8 +8,8 @@ and each ``--segment-hands`` (``RAZZLOG_SEGMENT_HANDS``): first every input
 but the last in one import, then the last in a second one (so a store of two
 generations, its ``files`` table rewritten).  Then compares the two stores'
 tables row for row: the rows each table's files (as the manifest names them)
-hold, sorted, every column but ``files.imported_at``; and the command's exit
-status.  Prints one line per table and case; exit status 0: all equal.
+hold, sorted, every column but ``files.imported_at``, and their types; and
+the command's exit status.  Prints one line per table and case; exit status 0: all equal.
 """
 
 from __future__ import annotations
@@ -92,7 +92,8 @@ def main() -> int:
                     print(f"{case}: exit status {base_codes} (base) and {this_codes}")
                 for table in TABLES:
                     old, new = _table(base, table), _table(this, table)
-                    equal = old.equals(new)
+                    # equals() alone takes 1 and 1.0 for equal: the types must be the same too
+                    equal = old.schema == new.schema and old.equals(new, null_equal=True)
                     same &= equal
                     print(f"{case}: {table}: {old.height} rows, {'equal' if equal else 'DIFFERENT'}")
     print("equal" if same else "DIFFERENT")
