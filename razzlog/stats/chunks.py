@@ -10,7 +10,7 @@ buffers per column) instead of millions of Python objects.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -214,19 +214,34 @@ def without_inexact(
     return number, (hands, players, actions)
 
 
-def _units(values: Iterable[Decimal | None], name: str) -> pl.Series:
+# Amounts already converted to units: a log repeats a few hundred amounts (the stakes' bets, the
+# antes, the usual pots) far more often than it prints new ones, and a dict look-up costs a third
+# of the Decimal arithmetic.  Only exact amounts are kept (an inexact one raises every time); equal
+# Decimals (``2`` and ``2.00``) hash alike and have the same units.  Bounded: emptied when full.
+_UNITS_OF: dict[Decimal | None, int | None] = {None: None}
+_UNITS_KEPT = 1 << 16
+
+
+def _units(values: Sequence[Decimal | None], name: str) -> pl.Series:
     """Amounts as whole 10^-SCALE units; ValueError for one that ``MONEY`` would round."""
-    out: list[int | None] = []
-    for v in values:
-        if v is None:
-            out.append(None)
-            continue
-        scaled = v * UNIT
-        whole = int(scaled)
-        if whole != scaled:
-            raise InexactAmount(f"{name}: {v} has more than {SCALE} decimal places")
-        out.append(whole)
+    known = _UNITS_OF
+    try:
+        out = [known[v] for v in values]
+    except KeyError:  # an amount not met before: convert (and keep) the new ones
+        if len(known) >= _UNITS_KEPT:
+            known.clear()
+            known[None] = None
+        out = [known[v] if v is None or v in known else _new_units(v, name) for v in values]
     return pl.Series(name, out, dtype=pl.Int64)
+
+
+def _new_units(amount: Decimal, name: str) -> int:
+    scaled = amount * UNIT
+    whole = int(scaled)
+    if whole != scaled:
+        raise InexactAmount(f"{name}: {amount} has more than {SCALE} decimal places")
+    _UNITS_OF[amount] = whole
+    return whole
 
 
 def _narrow(units: pl.Series) -> pl.Series:
@@ -241,14 +256,20 @@ def _count_type(values: tuple[int, ...]) -> pl.DataType:
     return COUNT if top <= 0xFF else pl.UInt16() if top <= 0xFFFF else pl.UInt32()
 
 
-def rows_frame(rows: list[Row], schema: dict[str, pl.DataType], keep: tuple[str, ...] | None) -> pl.DataFrame:
+def rows_frame(
+    rows: list[Row], schema: dict[str, pl.DataType], keep: tuple[str, ...] | None, *, as_units: bool = False
+) -> pl.DataFrame:
     """One DataFrame from row tuples (laid out as ``schema``), built column by column.
 
     Money goes to polars as whole units (faster than ``Decimal`` objects, and
     checked to be exact); with every column (``keep`` None) it then becomes
-    ``MONEY``, otherwise it stays in units.
+    ``MONEY``, otherwise it stays in units.  ``as_units``: every column, money
+    left as ``Int64`` units (the caller makes it ``MONEY`` with
+    :func:`~razzlog.stats.schema.units_to_money`, once for many frames).
     """
     if not rows:
+        if as_units:
+            return pl.DataFrame(schema={n: pl.Int64() if t == MONEY else t for n, t in schema.items()})
         return empty(schema, keep)
     series: list[pl.Series] = []
     money: list[str] = []
@@ -264,6 +285,6 @@ def rows_frame(rows: list[Row], schema: dict[str, pl.DataType], keep: tuple[str,
         else:
             series.append(pl.Series(name, values, dtype=dtype))
     frame = pl.DataFrame(series)
-    if keep is None and money:
+    if keep is None and money and not as_units:
         frame = frame.with_columns(units_to_money(pl.col(money)))
     return frame

@@ -24,6 +24,7 @@ from razzlog.parallel import CHUNK_SIZE, Task, cpu_jobs, in_tasks, ordered_resul
 from razzlog.rules.engine import CrossHandChecks, sort_by_line
 from razzlog.sources import STDIN, RawHand, ReadProgress, iter_input_files, read_error
 from razzlog.store import carry, totals
+from razzlog.store.collector import Frozen
 from razzlog.store.files import files_table, starting_counts, violation_row
 from razzlog.store.manifest import Manifest, StoreError, collect_garbage, commit, locked, read_manifest
 from razzlog.store.part import PartBuffer
@@ -228,9 +229,14 @@ class _Import:
         chunks = self._chunks(reading, cpu_jobs(jobs), total)
         if progress is not None:
             chunks = progress(chunks, total)
-        for chunk in chunks:
-            self._take(chunk, self.task_files.popleft())
-        self._flush(last=True)
+        frozen = Frozen()
+        try:
+            for chunk in chunks:
+                self._take(chunk, self.task_files.popleft())
+                frozen.freeze_once()  # the modules a first chunk loads (parser, rules) are loaded
+            self._flush(last=True)
+        finally:
+            frozen.thaw()
 
     def _chunks(self, plans: list[FilePlan], jobs: int, total: ReadProgress) -> Iterator[ImportedChunk]:
         def tasks() -> Iterator[Task]:

@@ -17,8 +17,9 @@ from typing import Any
 
 import polars as pl
 
+from razzlog.stats.schema import units_to_money
 from razzlog.store.files import VIOLATION_COLUMNS
-from razzlog.store.rows import ImportedChunk
+from razzlog.store.rows import UNITS_COLUMNS, ImportedChunk
 from razzlog.store.schema import KEY, SCHEMAS, SEGMENT_TABLES, conform, empty
 
 # a working column: where a row's chunk starts among the part's hands
@@ -26,11 +27,20 @@ _START = "_part_chunk_start"
 assert all(_START not in columns for columns in SCHEMAS.values())
 
 
+@dataclass(frozen=True, slots=True)
+class _Frames:
+    hands: pl.DataFrame
+    players: pl.DataFrame
+    actions: pl.DataFrame
+
+
 @dataclass
 class PartBuffer:
     """The rows of a part: the chunks as the workers sent them, and which of their hands to keep."""
 
-    chunks: list[ImportedChunk] = field(default_factory=list)
+    # the chunks' frames (not their records: a part's records kept to its end would survive into
+    # the collector's oldest generation and make its full collections run ~10x as often)
+    chunks: list[_Frames] = field(default_factory=list)
     # per hand row of the chunks, in order: its key (None: not stored), first sighting, file
     keys: list[int | None] = field(default_factory=list)
     first: list[bool | None] = field(default_factory=list)
@@ -55,7 +65,7 @@ class PartBuffer:
             chunk_keys[row] = key
             chunk_first[row] = is_first
         if rows:
-            self.chunks.append(chunk)
+            self.chunks.append(_Frames(chunk.hands, chunk.players, chunk.actions))
             self.keys.extend(chunk_keys)
             self.first.extend(chunk_first)
             self.file_ids.extend(repeat(file_id, height))
@@ -74,6 +84,7 @@ class PartBuffer:
                 pl.concat([c.hands for c in self.chunks], how="vertical_relaxed")
                 .lazy()
                 .with_columns(
+                    units_to_money(pl.col(UNITS_COLUMNS["hands"])),
                     keys,
                     pl.Series("first_sighting", self.first, dtype=pl.Boolean()),
                     pl.Series("file_id", self.file_ids, dtype=pl.Int32()),
@@ -91,7 +102,11 @@ class PartBuffer:
                     list(chain.from_iterable(map(repeat, starts, (f.height for f in frames)))),
                     dtype=pl.Int64(),
                 )
-                rows = pl.concat(frames, how="vertical_relaxed").lazy().with_columns(start)
+                rows = (
+                    pl.concat(frames, how="vertical_relaxed")
+                    .lazy()
+                    .with_columns(start, units_to_money(pl.col(UNITS_COLUMNS[table])))
+                )
                 keyed = rows.with_columns(
                     pl.lit(keys)
                     .gather(pl.col(_START) + pl.col("hand_idx").cast(pl.Int64()))

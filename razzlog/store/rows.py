@@ -21,6 +21,7 @@ from razzlog.sources import RawHand, stored_text
 from razzlog.stats.chunks import rows_frame, without_inexact
 from razzlog.stats.extract import Row, hand_rows
 from razzlog.stats.schema import ACTIONS_SCHEMA, HANDS_SCHEMA, MONEY, PLAYERS_SCHEMA
+from razzlog.store.collector import WORKER
 from razzlog.violations import Violation
 
 PARSED, NOT_PARSED, INPUT_ERROR, OTHER_GAME = 0, 1, 2, 3
@@ -41,6 +42,25 @@ EXTRA_HANDS: dict[str, pl.DataType] = {
 }
 
 
+def _plain(schema: dict[str, pl.DataType]) -> dict[str, pl.DataType]:
+    return {name: pl.String() if isinstance(t, pl.Categorical) else t for name, t in schema.items()}
+
+
+# A chunk's frames hold the statistics' columns as the store keeps them, but for money: names as
+# plain strings (a Categorical made here was cast back to text in the main process) and money
+# as whole units, made MONEY by PartBuffer once per part (a cast per chunk of 200 hands cost the
+# workers more than the conversion itself): UNITS_COLUMNS, per table.
+_HANDS, _PLAYERS, _ACTIONS = _plain(HANDS_SCHEMA), _plain(PLAYERS_SCHEMA), _plain(ACTIONS_SCHEMA)
+UNITS_COLUMNS: dict[str, tuple[str, ...]] = {
+    table: tuple(name for name, t in schema.items() if t == MONEY)
+    for table, schema in (
+        ("hands", HANDS_SCHEMA),
+        ("player_hands", PLAYERS_SCHEMA),
+        ("actions", ACTIONS_SCHEMA),
+    )
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Record:
     """One item of the input as the main process needs it (see :mod:`razzlog.store.importer`)."""
@@ -56,7 +76,7 @@ class Record:
 @dataclass(frozen=True, slots=True)
 class ImportedChunk:
     records: list[Record]
-    hands: pl.DataFrame  # HANDS_SCHEMA + EXTRA_HANDS, hand_idx: the record's ``row``
+    hands: pl.DataFrame  # HANDS_SCHEMA + EXTRA_HANDS, hand_idx: the record's ``row`` (see UNITS_COLUMNS)
     players: pl.DataFrame
     actions: pl.DataFrame
 
@@ -69,7 +89,9 @@ class ImportWork:
         self.open_pair_double = open_pair_double
 
     def __call__(self, task: Task) -> bytes:
-        return dumps([import_chunk(task, self.profile, self.open_pair_double)])
+        out = dumps([import_chunk(task, self.profile, self.open_pair_double)])
+        WORKER.freeze_once()  # (razzlog.store.collector says why)
+        return out
 
 
 def import_chunk(task: Task, profile_name: str, open_pair_double: bool) -> ImportedChunk:
@@ -128,11 +150,14 @@ def _frames(
     columns would round)."""
     return (
         pl.concat(
-            [rows_frame(hands, HANDS_SCHEMA, None), pl.DataFrame(extra, schema=EXTRA_HANDS, orient="row")],
+            [
+                rows_frame(hands, _HANDS, None, as_units=True),
+                pl.DataFrame(extra, schema=EXTRA_HANDS, orient="row"),
+            ],
             how="horizontal",
         ),
-        rows_frame(players, PLAYERS_SCHEMA, None),
-        rows_frame(actions, ACTIONS_SCHEMA, None),
+        rows_frame(players, _PLAYERS, None, as_units=True),
+        rows_frame(actions, _ACTIONS, None, as_units=True),
     )
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import polars as pl
+
 from razzlog.stats.chunks import chunk_tables
 from tests.hostile.helpers import hands_with, run, write
 
@@ -48,3 +50,25 @@ def test_a_chunk_renumbers_the_hands_it_keeps(tmp_path: Path) -> None:
         assert chunk.inexact == 1 and chunk.parsed == 7
         assert chunk.hands["hand_idx"].to_list() == list(range(7))
         assert set(chunk.players["hand_idx"].to_list()) == set(range(7))
+
+
+def test_an_inexact_amount_is_refused_every_time_it_comes() -> None:
+    """The units of amounts met before are remembered: never an inexact one, which must be refused
+    again in the next chunk (and equal amounts written differently have the same units)."""
+    from decimal import Decimal
+
+    import pytest
+
+    from razzlog.stats.chunks import InexactAmount, rows_frame
+    from razzlog.stats.schema import MONEY
+
+    schema = {"hand_idx": pl.UInt32(), "pot": MONEY}
+    for _ in range(2):
+        with pytest.raises(InexactAmount):
+            rows_frame([(0, Decimal("2")), (1, Decimal("2.00001"))], schema, None)
+    frame = rows_frame(
+        [(0, Decimal("2")), (1, Decimal("2.00")), (2, None), (3, Decimal("-0.5"))], schema, None
+    )
+    assert frame["pot"].to_list() == [Decimal("2"), Decimal("2"), None, Decimal("-0.5")]
+    units = rows_frame([(0, Decimal("2.00")), (1, Decimal("12.3456"))], schema, ("hand_idx", "pot"))
+    assert units["pot"].to_list() == [20000, 123456]
