@@ -216,16 +216,11 @@ def _float(x: pl.Expr) -> _Text:
     return _Text(pl.when(in_range).then(x.round(FLOAT_DIGITS).cast(pl.String)), exact)
 
 
-def json_rows(frame: pl.DataFrame, after: pl.Expr | None = None) -> pl.Series:
-    """Each row as an object of ``write_json``'s array: ``json.dumps(rows, indent=2)``'s layout of a
-    flat row (``'  {\n    "player": "Hero",\n    "hands": 9\n  }'``), its values :func:`json_texts`;
-    then ``after``'s text (a string expression, over rows numbered by ``pl.int_range``), if any."""
-    return JsonRows(frame)(frame, after)
-
-
 class JsonRows:
-    """:func:`json_rows` of frames of one schema (the slices of a frame written a slice at a
-    time), its expressions made once: for 52 columns, making them took some 60 ms a slice."""
+    """Each row of frames of one schema (the slices of a frame written a slice at a time) as an
+    object of ``write_json``'s array: ``json.dumps(rows, indent=2)``'s layout of a flat row
+    (``'  {\n    "player": "Hero",\n    "hands": 9\n  }'``), its values :func:`json_texts`.
+    The expressions are made once: for 52 columns, making them took some 60 ms a slice."""
 
     def __init__(self, frame: pl.DataFrame) -> None:
         self.texts = _json_texts(frame)
@@ -236,7 +231,8 @@ class JsonRows:
         self.layout.append(pl.lit("\n  }"))
 
     def __call__(self, rows: pl.DataFrame, after: pl.Expr | None = None) -> pl.Series:
-        """:func:`json_rows` of ``rows`` (of the schema this was made for)."""
+        """The row objects of ``rows`` (of the schema this was made for), each followed by
+        ``after``'s text (a string expression, over rows numbered by ``pl.int_range``), if any."""
         if not rows.width:
             return pl.Series("row", [], dtype=pl.String)  # a frame without columns has no rows to write
         columns = _made(rows, self.texts, json_text)

@@ -38,9 +38,8 @@ from razzlog.stats.sessions import SESSION_STATS
 from razzlog.stats.tournaments import TOURNAMENT_STATS
 from razzlog.violations import Severity, Violation
 
-ROWS_AT_ONCE = (
-    40_000  # rows of write_json made at a time: their texts take some 60 MB (each slice costs ~20 ms to plan)
-)
+# rows of write_json made at a time: their texts take some 60 MB (each slice costs ~20 ms to plan)
+ROWS_AT_ONCE = 40_000
 # every output column that is not a group key, by name
 COLUMN_BY_NAME = {**STAT_BY_NAME, **{s.name: s for s in (*SESSION_STATS, *TOURNAMENT_STATS)}}
 

@@ -35,9 +35,8 @@ from razzlog.violations import Violation
 _HAND_COLUMNS = [c for c in (*STATS_HANDS, "hand_id") if c != "hand_idx"]
 _PLAYER_COLUMNS = [c for c in STATS_PLAYERS if c != "hand_idx"]
 PLAYER_KEYS = ("start",)  # the group keys among the player-hand columns (besides the player)
-HANDS_AT_ONCE = (
-    60_000  # at most this many hands added up at a time: some 300,000 rows, ~100 MB with their temporaries
-)
+# at most this many hands added up at a time: some 300,000 rows, ~100 MB with their temporaries
+HANDS_AT_ONCE = 60_000
 
 
 def stored_stats(
@@ -61,7 +60,7 @@ def stored_stats(
         accumulator = StatsAccumulator(keys, players, since, until, hero, lows=lows, session_gap=session_gap)
         accumulator.problems.extend(_problems(store))
         accumulator.other_games = stored_other_games(store.files())
-        hand_columns, player_columns = _row_columns(keys, dated=since is not None or until is not None)
+        hand_columns, player_columns = row_columns(keys, dated=since is not None or until is not None)
         sums = accumulator.takes_sums(totals.KEYS)
         for segment in store.manifest.segments:
             found = totals.read_totals(store, segment) if sums else None
@@ -69,7 +68,7 @@ def stored_stats(
                 assert segment.totals is not None
                 accumulator.add_sums(found, segment.totals["hands"], segment.totals["played"])
                 continue
-            for rows, hands in _segment_rows(store, segment, HANDS_AT_ONCE, hand_columns, player_columns):
+            for rows, hands in segment_rows(store, segment, HANDS_AT_ONCE, hand_columns, player_columns):
                 accumulator.add_rows(rows, hands)
         result = accumulator.finish(min_hands, None if lows else sort)
         if lows and sort is not None:
@@ -123,7 +122,7 @@ def stored_chunks(store: Store) -> Iterator[TableChunk]:
         yield TableChunk(pl.DataFrame(), pl.DataFrame(), actions, problems, "", 0, 0, other_games)
 
 
-def _row_columns(keys: list[str], *, dated: bool = True) -> tuple[list[str], list[str]]:
+def row_columns(keys: list[str], *, dated: bool = True) -> tuple[list[str], list[str]]:
     """The hand and player-hand columns that the statistics grouped by ``keys`` read: the keys,
     the date (if ``dated``, a selection by date, or calendar keys), the divisors (``big_bet``,
     and ``entry_cost`` for the tournament results), the time and tables for sessions, and every
@@ -143,7 +142,7 @@ def _row_columns(keys: list[str], *, dated: bool = True) -> tuple[list[str], lis
     return hand_columns, [c for c in player_columns if tournaments or c not in TOURNAMENT_SUMMANDS]
 
 
-def _segment_rows(
+def segment_rows(
     store: Store, segment: Segment, hands_at_once: int, hand_columns: list[str], player_columns: list[str]
 ) -> Iterator[tuple[pl.DataFrame, int]]:
     """The segment's player-hand rows of first sightings, with their hand's keys, in parts of

@@ -29,7 +29,7 @@ from razzlog.stats.schema import MONEY, units_to_money
 from razzlog.stats.stream import StatsAccumulator
 from razzlog.store.manifest import Manifest, Segment, sync_folder
 from razzlog.store.schema import TOTALS
-from razzlog.store.stats import HANDS_AT_ONCE, _row_columns, _segment_rows
+from razzlog.store.stats import HANDS_AT_ONCE, row_columns, segment_rows
 from razzlog.store.tables import Store
 
 # What the sums are of and how they are derived: bumped whenever razzlog.stats.definitions
@@ -49,10 +49,10 @@ def segment_totals(root: Path, segment: Segment) -> tuple[pl.DataFrame, int, int
     --store`` adds them up; how many hands (first sightings) it holds, and how many of those
     have a player's row.  None for a segment of no player's row (nothing to add up)."""
     accumulator = StatsAccumulator(KEYS)
-    hand_columns, player_columns = _row_columns(KEYS, dated=False)
+    hand_columns, player_columns = row_columns(KEYS, dated=False)
     # the segment's files are read as stats --store reads them: only the root is used
     store = Store(root, Manifest())
-    for rows, hands in _segment_rows(store, segment, HANDS_AT_ONCE, hand_columns, player_columns):
+    for rows, hands in segment_rows(store, segment, HANDS_AT_ONCE, hand_columns, player_columns):
         accumulator.add_rows(rows, hands)
     sums = accumulator.totals()
     if sums is None or not sums.height:

@@ -17,7 +17,7 @@ from razzlog.stats.report import group_keys
 from razzlog.stats.stream import MERGE_PARTS, StatsAccumulator, _int64_sums_fit
 from razzlog.store import stats as store_stats_module
 from razzlog.store.importer import import_paths
-from razzlog.store.stats import _row_columns, _segment_rows, with_hand_columns
+from razzlog.store.stats import row_columns, segment_rows, with_hand_columns
 from razzlog.store.tables import open_store
 from tests.store.helpers import store_stats, text_stats
 
@@ -97,11 +97,11 @@ def test_parts_of_any_size_add_up_to_the_text_statistics(
 
 def test_the_parts_hold_each_first_sighting_once(store: Path) -> None:
     stored = open_store(store)
-    hands, players = _row_columns(group_keys("player"))
+    hands, players = row_columns(group_keys("player"))
     seen: list[int] = []
     counted = 0
     for segment in stored.manifest.segments:
-        for rows, hands_in_part in _segment_rows(stored, segment, 37, hands, players):
+        for rows, hands_in_part in segment_rows(stored, segment, 37, hands, players):
             seen += rows["hand_idx"].unique().to_list()
             counted += hands_in_part
     firsts = stored.scan("hands").filter("first_sighting").select("hand_key").collect()["hand_key"]
@@ -111,9 +111,9 @@ def test_the_parts_hold_each_first_sighting_once(store: Path) -> None:
 def test_amounts_that_could_overflow_int64_are_added_up_in_int128(store: Path) -> None:
     stored = open_store(store)
     keys = group_keys("player")
-    hands, players = _row_columns(keys)
+    hands, players = row_columns(keys)
     segment = stored.manifest.segments[0]
-    rows, count = next(_segment_rows(stored, segment, 10**6, hands, players))
+    rows, count = next(segment_rows(stored, segment, 10**6, hands, players))
     # each amount 2**61 units: four rows of a player already overflow Int64
     huge = rows.with_columns(pl.lit(2**61, dtype=pl.Int64).alias("net"))
     assert not _int64_sums_fit(huge) and _int64_sums_fit(rows)
@@ -139,8 +139,8 @@ def test_int64_fits_up_to_its_last_value() -> None:
 def test_parts_that_each_fit_int64_are_merged_in_int128_when_their_total_does_not(store: Path) -> None:
     stored = open_store(store)
     keys = group_keys("player")
-    hands, players = _row_columns(keys)
-    rows, _ = next(_segment_rows(stored, stored.manifest.segments[0], 10**6, hands, players))
+    hands, players = row_columns(keys)
+    rows, _ = next(segment_rows(stored, stored.manifest.segments[0], 10**6, hands, players))
     one = rows.head(1).with_columns(pl.lit(2**62, dtype=pl.Int64).alias("net"))
     assert _int64_sums_fit(one)  # each part alone is added up in Int64
     accumulator = StatsAccumulator(keys)

@@ -125,7 +125,7 @@ def _rows_unread(monkeypatch: pytest.MonkeyPatch) -> None:
     def unread(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("the rows were read")
 
-    monkeypatch.setattr(store_stats_module, "_segment_rows", unread)
+    monkeypatch.setattr(store_stats_module, "segment_rows", unread)
 
 
 def _check_totals(root: Path) -> None:
