@@ -216,6 +216,13 @@ def _float(x: pl.Expr) -> _Text:
     return _Text(pl.when(in_range).then(x.round(FLOAT_DIGITS).cast(pl.String)), exact)
 
 
+def _unused(name: str, columns: Sequence[str]) -> str:
+    """``name``, or ``name`` with primes, not one of ``columns``."""
+    while name in columns:
+        name += "'"
+    return name
+
+
 class JsonRows:
     """Each row of frames of one schema (the slices of a frame written a slice at a time) as an
     object of ``write_json``'s array: ``json.dumps(rows, indent=2)``'s layout of a flat row
@@ -229,6 +236,30 @@ class JsonRows:
             before = "  {\n    " if n == 0 else ",\n    "
             self.layout += [pl.lit(before + json_text(name, None) + ": "), pl.col(name)]
         self.layout.append(pl.lit("\n  }"))
+
+    def exact_texts(self, frame: pl.DataFrame) -> tuple[pl.DataFrame, list[pl.Expr]]:
+        """Each column's text (the rows' values, named as the columns) as an expression of no
+        value but its own row's, so that polars' streaming engine can make the rows a few at a
+        time: for a column whose every value polars' rule writes as the per-value path does,
+        that rule; for one with a value it does not (a tie at the sixth place, a tiny figure: a
+        few hundred of a million hands' six million, in a handful of columns), the column's
+        texts made whole first (:func:`_made`, a few MB) and added to ``frame`` (returned) under
+        another name.  (A lookup of those few values' texts would be ``replace_strict``, which
+        polars evaluates over the whole column at once.)"""
+        inexact = frame.lazy().select(
+            (~t.exact.fill_null(False)).sum().alias(n) for n, t in self.texts.items()
+        )
+        counts = inexact.collect(engine="streaming").row(0)
+        made: list[pl.Series] = []
+        texts = []
+        for (name, text), count in zip(self.texts.items(), counts, strict=True):
+            if not count:
+                texts.append(text.text.alias(name))
+                continue
+            column = _made(frame, {name: text}, json_text)[0].alias(_unused(f"{name} text", frame.columns))
+            made.append(column)
+            texts.append(pl.col(column.name).alias(name))
+        return (frame.with_columns(made) if made else frame), texts
 
     def __call__(self, rows: pl.DataFrame, after: pl.Expr | None = None) -> pl.Series:
         """The row objects of ``rows`` (of the schema this was made for), each followed by
