@@ -244,6 +244,9 @@ def test_many_rows_are_written_in_slices(monkeypatch: pytest.MonkeyPatch) -> Non
     assert written_as_bytes(frame, render.write_json) == reference_json(frame)
     assert written_as_bytes(frame.head(7), render.write_json) == reference_json(frame.head(7))
     assert written_as_bytes(frame.head(1), render.write_json) == reference_json(frame.head(1))
+    assert (
+        written_as_bytes(frame, render.write_csv) == written(frame, render.write_csv) == reference_csv(frame)
+    )
 
 
 def test_streamed_rows_with_values_polars_cannot_write_are_the_reference(

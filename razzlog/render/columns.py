@@ -95,6 +95,13 @@ def amount_texts(frame: pl.DataFrame, names: Sequence[str]) -> list[pl.Series]:
     return _made(frame, {name: _amount(frame, name) for name in names}, lambda v, u: plain_amount(v, u))
 
 
+def amount_text_exprs(frame: pl.DataFrame, names: Sequence[str]) -> list[pl.Expr]:
+    """:func:`amount_texts` as expressions of each row's own values, for polars' streaming engine:
+    polars' rule for an amount's text holds for every amount (:func:`_amount`), so none needs
+    the per-value path."""
+    return [_amount(frame, name).text.alias(name) for name in names]
+
+
 def json_texts(frame: pl.DataFrame) -> list[pl.Series]:
     """:func:`json_text` of each value of each column of ``frame``, ``null`` for null."""
     return _made(frame, _json_texts(frame), json_text)

@@ -24,6 +24,7 @@ from razzlog.render.columns import (
     FLOAT_DIGITS,
     IN_BUY_IN_CURRENCY,
     JsonRows,
+    amount_text_exprs,
     amount_texts,
     json_value,
     plain_amount,
@@ -43,7 +44,7 @@ from razzlog.violations import Severity, Violation
 ROWS_AT_ONCE = 40_000
 # rows of write_json made at a time by polars' streaming engine, where it writes bytes: their
 # intermediates a few MB, reused morsel after morsel
-ROWS_AT_ONCE_STREAMED = 10_000
+ROWS_AT_ONCE_STREAMED = 5_000
 # every output column that is not a group key, by name
 COLUMN_BY_NAME = {**STAT_BY_NAME, **{s.name: s for s in (*SESSION_STATS, *TOURNAMENT_STATS)}}
 
@@ -149,8 +150,15 @@ def write_csv(frame: pl.DataFrame, out: TextIO) -> None:
     """A header line then one line per row; amounts exact, empty where ``null``."""
     floats = [name for name, dtype in frame.schema.items() if dtype in (pl.Float32, pl.Float64)]
     money = [name for name, dtype in frame.schema.items() if isinstance(dtype, pl.Decimal)]
-    rounded = frame.with_columns(pl.col(floats).round(FLOAT_DIGITS)) if floats else frame
-    rounded.with_columns(amount_texts(frame, money)).write_csv(polars_target(out))
+    target = polars_target(out)
+    if target is out:  # a stream that takes text: the frame's texts made whole, then written
+        rounded = frame.with_columns(pl.col(floats).round(FLOAT_DIGITS)) if floats else frame
+        rounded.with_columns(amount_texts(frame, money)).write_csv(out)
+        return
+    # bytes: made and written a few thousand rows at a time, as write_json's (the same CSV writer)
+    texts = [pl.col(name).round(FLOAT_DIGITS) for name in floats] + amount_text_exprs(frame, money)
+    with pl.Config(streaming_chunk_size=ROWS_AT_ONCE_STREAMED):
+        frame.lazy().with_columns(texts).sink_csv(target)
 
 
 def write_parquet(frame: pl.DataFrame, path: str | Path) -> None:
