@@ -247,26 +247,30 @@ class JsonRows:
     def exact_texts(self, frame: pl.DataFrame) -> tuple[pl.DataFrame, list[pl.Expr]]:
         """Each column's text (the rows' values, named as the columns) as an expression of no
         value but its own row's, so that polars' streaming engine can make the rows a few at a
-        time: for a column whose every value polars' rule writes as the per-value path does,
-        that rule; for one with a value it does not (a tie at the sixth place, a tiny figure: a
-        few hundred of a million hands' six million, in a handful of columns), the column's
-        texts made whole first (:func:`_made`, a few MB) and added to ``frame`` (returned) under
-        another name.  (A lookup of those few values' texts would be ``replace_strict``, which
-        polars evaluates over the whole column at once.)"""
-        inexact = frame.lazy().select(
-            (~t.exact.fill_null(False)).sum().alias(n) for n, t in self.texts.items()
-        )
-        counts = inexact.collect(engine="streaming").row(0)
-        made: list[pl.Series] = []
+        time: polars' rule, but for the values it cannot be shown to write as the per-value path
+        does (a tie at the sixth place, a tiny figure: a few hundred of a million hands' six
+        million, in a handful of columns), whose texts the per-value path makes first and
+        ``frame`` (returned) holds in a column of their own, null elsewhere.  (A lookup of those
+        few values' texts would be ``replace_strict``, which polars evaluates over the whole
+        column at once.)"""
+        inexact = {name: ~t.exact.fill_null(False) for name, t in self.texts.items()}
+        counts = frame.lazy().select(e.sum().alias(n) for n, e in inexact.items()).collect(engine="streaming")
+        patched = [n for n, count in zip(self.texts, counts.row(0), strict=True) if count]
+        where = frame.select(inexact[n].alias(n) for n in patched) if patched else pl.DataFrame()
+        patches: list[pl.Series] = []
         texts = []
-        for (name, text), count in zip(self.texts.items(), counts, strict=True):
-            if not count:
+        for name, text in self.texts.items():
+            if name not in patched:
                 texts.append(text.text.alias(name))
                 continue
-            column = _made(frame, {name: text}, json_text)[0].alias(_unused(f"{name} text", frame.columns))
-            made.append(column)
-            texts.append(pl.col(column.name).alias(name))
-        return (frame.with_columns(made) if made else frame), texts
+            rows = where[name].arg_true()
+            values, unit = frame[name].gather(rows).to_list(), units(frame, name).gather(rows).to_list()
+            patch = pl.repeat(None, frame.height, dtype=pl.String, eager=True)
+            patch = patch.scatter(rows, [json_text(v, u) for v, u in zip(values, unit, strict=True)])
+            patches.append(patch.alias(_unused(f"{name} text", frame.columns)))
+            made = pl.col(patches[-1].name)
+            texts.append(pl.when(made.is_null()).then(text.text).otherwise(made).alias(name))
+        return (frame.with_columns(patches) if patches else frame), texts
 
     def __call__(self, rows: pl.DataFrame, after: pl.Expr | None = None) -> pl.Series:
         """The row objects of ``rows`` (of the schema this was made for), each followed by
