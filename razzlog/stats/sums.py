@@ -86,8 +86,8 @@ def _sorted_by_columns(columns: list[pl.Series], sort: str, keys: Sequence[str])
     order = sort_rows(narrow, sort, keys)[index]
     del narrow
     out = []
-    while columns:
-        out.append(columns.pop(0).gather(order))
+    while columns:  # a column of the parts' chunks made one first: gathering across chunks took twice as long
+        out.append(columns.pop(0).rechunk().gather(order))
     return pl.DataFrame(out)
 
 
