@@ -224,6 +224,9 @@ def test_every_column_type_as_json_dumps_writes_it() -> None:
     )
     assert written(frame, render.write_json) == reference_json(frame)
     assert written(frame, render.write_csv) == reference_csv(frame)
+    # and as polars' streaming engine writes them, where the stream takes bytes
+    assert written_as_bytes(frame, render.write_json) == reference_json(frame)
+    assert written_as_bytes(frame, render.write_csv) == reference_csv(frame)
 
 
 def test_empty_frames() -> None:
