@@ -31,7 +31,7 @@ from razzlog.cli import ALLOCATOR_SETTINGS, return_freed_memory
 from razzlog.cli.stats import STORE_FREED_AFTER_MS
 from razzlog.generate.stream import generate_text
 from razzlog.render import stats as render
-from razzlog.render.columns import amount_texts, json_texts, plain_amount
+from razzlog.render.columns import JsonRows, amount_texts, json_texts, plain_amount
 from razzlog.render.text import json_safe
 from razzlog.stats.chunks import table_chunks
 from razzlog.stats.extract import CHIPS, PLAY
@@ -224,6 +224,9 @@ def test_every_column_type_as_json_dumps_writes_it() -> None:
     )
     assert written(frame, render.write_json) == reference_json(frame)
     assert written(frame, render.write_csv) == reference_csv(frame)
+    # and as polars' streaming engine writes them, where the stream takes bytes
+    assert written_as_bytes(frame, render.write_json) == reference_json(frame)
+    assert written_as_bytes(frame, render.write_csv) == reference_csv(frame)
 
 
 def test_empty_frames() -> None:
@@ -238,11 +241,45 @@ def test_empty_frames() -> None:
 
 def test_many_rows_are_written_in_slices(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(render, "ROWS_AT_ONCE", 7)  # several slices, the last one short
+    monkeypatch.setattr(render, "ROWS_AT_ONCE_STREAMED", 7)  # and several morsels
     frame = pl.DataFrame({"player": [f"p{i}" for i in range(30)], "vpip": [i / 7 for i in range(30)]})
     assert written(frame, render.write_json) == reference_json(frame)
     assert written_as_bytes(frame, render.write_json) == reference_json(frame)
     assert written_as_bytes(frame.head(7), render.write_json) == reference_json(frame.head(7))
     assert written_as_bytes(frame.head(1), render.write_json) == reference_json(frame.head(1))
+    assert (
+        written_as_bytes(frame, render.write_csv) == written(frame, render.write_csv) == reference_csv(frame)
+    )
+
+
+def test_streamed_rows_with_values_polars_cannot_write_are_the_reference(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bytes polars' streaming engine writes a morsel at a time, where some values of some
+    columns need the per-value path (ties, tiny figures, names to escape): those columns' texts
+    made whole first, the others (dates before year 1000 too) by polars' rules."""
+    monkeypatch.setattr(render, "ROWS_AT_ONCE_STREAMED", 1000)
+    floats = [*ODD_FLOATS, *_random_floats(5_000)]
+    rows = len(floats)
+    frame = pl.DataFrame(
+        {
+            "player": [NAMES[i % len(NAMES)] for i in range(rows)],
+            "vpip": pl.Series(floats, dtype=pl.Float64),
+            "wtsd": pl.Series([i / 7 for i in range(rows)], dtype=pl.Float64),  # every text polars'
+            "date": [date(999 + i % 3, 1, 1) for i in range(rows)],
+            "nothing": pl.Series([None] * rows, dtype=pl.Null),
+            "currency": ["USD", CHIPS] * (rows // 2) + ["EUR"] * (rows % 2),
+            "net": pl.Series([Decimal(i) / 100 for i in range(rows)], dtype=pl.Decimal(38, 4)),
+        }
+    )
+    with_texts, _ = JsonRows(frame).exact_texts(frame)
+    # made whole: the names and the floats, each under a name of its own
+    assert with_texts.columns == [*frame.columns, "player text", "vpip text"]
+    assert written_as_bytes(frame, render.write_json) == reference_json(frame)
+    # a column of the frame with the name a text would take: the text takes another
+    clash = frame.rename({"wtsd": "player text"})
+    assert JsonRows(clash).exact_texts(clash)[0].columns[-2:] == ["player text'", "vpip text"]
+    assert written_as_bytes(clash, render.write_json) == reference_json(clash)
 
 
 # --------------------------------------------------------------------------- the statistics

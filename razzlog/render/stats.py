@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, TextIO
+from typing import IO, Any, TextIO
 
 import polars as pl
 from rich.cells import cell_len
@@ -24,6 +24,7 @@ from razzlog.render.columns import (
     FLOAT_DIGITS,
     IN_BUY_IN_CURRENCY,
     JsonRows,
+    amount_text_exprs,
     amount_texts,
     json_value,
     plain_amount,
@@ -38,8 +39,12 @@ from razzlog.stats.sessions import SESSION_STATS
 from razzlog.stats.tournaments import TOURNAMENT_STATS
 from razzlog.violations import Severity, Violation
 
-# rows of write_json made at a time: their texts take some 60 MB (each slice costs ~20 ms to plan)
+# rows of write_json made at a time where it writes text: their texts take some 60 MB (each slice
+# costs ~20 ms to plan)
 ROWS_AT_ONCE = 40_000
+# rows of write_json made at a time by polars' streaming engine, where it writes bytes: their
+# intermediates a few MB, reused morsel after morsel
+ROWS_AT_ONCE_STREAMED = 5_000
 # every output column that is not a group key, by name
 COLUMN_BY_NAME = {**STAT_BY_NAME, **{s.name: s for s in (*SESSION_STATS, *TOURNAMENT_STATS)}}
 
@@ -97,18 +102,25 @@ def iter_json_rows(frame: pl.DataFrame) -> Iterator[dict[str, Any]]:
 def write_json(frame: pl.DataFrame, out: TextIO) -> None:
     """An array of row objects (CONTRACT.md), as ``json.dump(rows, indent=2)`` writes it.
 
-    A slice of rows at a time, each value's text made a column at a time
-    (:mod:`razzlog.render.columns`), and written by polars, each row with the
-    separator that follows it (:func:`~razzlog.render.polars_out.write_strings`):
-    Python objects for every cell of a million hands' 155,000 players take
-    seconds and hundreds of megabytes, and so does one Python string of them.
+    Each value's text made a column at a time (:mod:`razzlog.render.columns`) and
+    each row with the separator that follows it, by polars: Python objects for
+    every cell of a million hands' 155,000 players take seconds and hundreds of
+    megabytes, and so does one Python string of them.  Where the stream takes
+    UTF-8 bytes (:func:`~razzlog.render.polars_out.polars_target`), polars'
+    streaming engine makes and writes the rows :data:`ROWS_AT_ONCE_STREAMED` at a
+    time (:func:`_sink_json`); elsewhere a slice of :data:`ROWS_AT_ONCE` rows at a
+    time is made, then written.
     """
     if not frame.height or not frame.width:  # no rows (polars keeps a height without columns)
         out.write("[]\n")
         return
     out.write("[\n")
-    written = 0
     json_rows = JsonRows(frame)
+    target = polars_target(out)
+    if target is not out:
+        _sink_json(frame, json_rows, target)
+        return
+    written = 0
     for rows in frame.iter_slices(ROWS_AT_ONCE):
         written += rows.height
         # ",\n" between the rows; the last one closes the array
@@ -116,12 +128,37 @@ def write_json(frame: pl.DataFrame, out: TextIO) -> None:
         write_strings(json_rows(rows, pl.when(last).then(pl.lit("\n]\n")).otherwise(pl.lit(",\n"))), out)
 
 
+def _sink_json(frame: pl.DataFrame, json_rows: JsonRows, target: IO[bytes] | IO[str]) -> None:
+    """The rows of ``frame``, then the array's end, made and written to ``target`` by polars'
+    streaming engine, :data:`ROWS_AT_ONCE_STREAMED` rows at a time.
+
+    The slices of text of :func:`write_json` cost the planning and threads of a query each
+    (~20 ms) and ~150 MB of intermediate columns in their turn (40,000 rows); their pages, freed
+    and taken again, cost a million hands' JSON a second of system time.  One query a morsel at
+    a time reuses a few MB for the intermediates, and writes each morsel's rows as they come."""
+    with pl.Config(streaming_chunk_size=ROWS_AT_ONCE_STREAMED):
+        frame, texts = json_rows.exact_texts(frame)
+        # every row but the last followed by ",\n" (no row index to tell it by), the last by the end
+        body, last = frame.slice(0, frame.height - 1), frame.slice(frame.height - 1)
+        for rows, after in ((body, ",\n"), (last, "\n]\n")):
+            if rows.height:
+                query = rows.lazy().select(texts).select(pl.concat_str([*json_rows.layout, pl.lit(after)]))
+                query.sink_csv(target, include_header=False, quote_style="never", line_terminator="")
+
+
 def write_csv(frame: pl.DataFrame, out: TextIO) -> None:
     """A header line then one line per row; amounts exact, empty where ``null``."""
     floats = [name for name, dtype in frame.schema.items() if dtype in (pl.Float32, pl.Float64)]
     money = [name for name, dtype in frame.schema.items() if isinstance(dtype, pl.Decimal)]
-    rounded = frame.with_columns(pl.col(floats).round(FLOAT_DIGITS)) if floats else frame
-    rounded.with_columns(amount_texts(frame, money)).write_csv(polars_target(out))
+    target = polars_target(out)
+    if target is out:  # a stream that takes text: the frame's texts made whole, then written
+        rounded = frame.with_columns(pl.col(floats).round(FLOAT_DIGITS)) if floats else frame
+        rounded.with_columns(amount_texts(frame, money)).write_csv(out)
+        return
+    # bytes: made and written a few thousand rows at a time, as write_json's (the same CSV writer)
+    texts = [pl.col(name).round(FLOAT_DIGITS) for name in floats] + amount_text_exprs(frame, money)
+    with pl.Config(streaming_chunk_size=ROWS_AT_ONCE_STREAMED):
+        frame.lazy().with_columns(texts).sink_csv(target)
 
 
 def write_parquet(frame: pl.DataFrame, path: str | Path) -> None:

@@ -224,20 +224,28 @@ def stats_of_rows(
     """:func:`player_stats` of selected rows that hold the group keys and the SUMMANDS
     (player-hand rows, or sums of them: :mod:`razzlog.stats.stream`); with ``session`` among the
     keys, player-hand rows with their session and ``time_utc``."""
-    sessions = SESSION in keys
-    out = (
+    return _sorted(unsorted_stats(rows, keys, min_hands), default_sort(sort, keys), keys).collect()
+
+
+def unsorted_stats(rows: pl.LazyFrame, keys: list[str], min_hands: int = 1) -> pl.LazyFrame:
+    """:func:`stats_of_rows` before it is sorted: the groups in no set order."""
+    return (
         rows.group_by(keys)
         .agg(
             aggregations()
-            + (session_aggregations() if sessions else [])
+            + (session_aggregations() if SESSION in keys else [])
             + (tournament_aggregations() if BUY_IN_CURRENCY in keys else [])
         )
         .filter(pl.col("hands") >= min_hands)
         .with_columns(_keys_as_text(rows, keys))
         .select(stat_columns(keys))
     )
-    # sessions read best in time order; other groups most hands first
-    return _sorted(out, sort or (f"{SESSION}:asc" if sessions else "hands"), keys).collect()
+
+
+def default_sort(sort: str | None, keys: Sequence[str]) -> str:
+    """``sort``, or the figures' order: sessions read best in time order, other groups most hands
+    first."""
+    return sort or (f"{SESSION}:asc" if SESSION in keys else "hands")
 
 
 def _keys_as_text(rows: pl.LazyFrame, keys: Iterable[str]) -> list[pl.Expr]:

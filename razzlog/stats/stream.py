@@ -28,7 +28,7 @@ import polars as pl
 
 from razzlog.events import count_game
 from razzlog.stats.chunks import TableChunk
-from razzlog.stats.definitions import MONEY_SUMMANDS, partial_sums, summands, units, with_summands
+from razzlog.stats.definitions import partial_sums, summands, with_summands
 from razzlog.stats.report import (
     BUY_IN_CURRENCY,
     HAND_KEYS,
@@ -45,6 +45,7 @@ from razzlog.stats.report import (
     with_period_keys,
 )
 from razzlog.stats.sessions import SESSION, SESSION_GAP_MINUTES, with_sessions
+from razzlog.stats.sums import int64_sums_fit, merged, parted, split_by_player, stats_of_parts
 from razzlog.stats.tables import TableBuilder, build_from_chunks, detected_hero
 from razzlog.violations import Violation
 
@@ -228,7 +229,7 @@ class StatsAccumulator:
             known = rows.filter("low_known").with_columns(low_label(), rows=pl.lit(1, dtype=pl.UInt32))
             self.sum_parts.append(known.group_by(*self.sum_keys, "low").agg(pl.col("rows").sum()).collect())
         else:
-            sums = partial_sums(pl.Int64 if _int64_sums_fit(players) else pl.Int128, self.tournaments)
+            sums = partial_sums(pl.Int64 if int64_sums_fit(players) else pl.Int128, self.tournaments)
             self.sum_parts.append(
                 with_summands(rows, self.tournaments).group_by(self.sum_keys).agg(sums).collect()
             )
@@ -282,14 +283,14 @@ class StatsAccumulator:
         """Add the parts' sums to the totals: a few parts at once, as merging is a group-by over
         every group so far (sums of integers and decimals: the order they are added in is moot)."""
         if self.dealt_parts:
-            self.dealt = _merged(self.dealt, self.dealt_parts, ["player"], ["dealt_hole"])
-            self.selected = _merged(self.selected, self.selected_parts, ["player"], ["rows"])
+            self.dealt = merged(self.dealt, self.dealt_parts, ["player"], ["dealt_hole"])
+            self.selected = merged(self.selected, self.selected_parts, ["player"], ["rows"])
         if not self.sum_parts:  # sessions: the rows are kept as they are
             pass
         elif self.lows:
-            self.sums = _merged(self.sums, self.sum_parts, [*self.sum_keys, "low"], ["rows"])
+            self.sums = merged(self.sums, self.sum_parts, [*self.sum_keys, "low"], ["rows"])
         else:
-            self.sums = _merged(self.sums, self.sum_parts, self.sum_keys, list(summands(self.tournaments)))
+            self.sums = merged(self.sums, self.sum_parts, self.sum_keys, list(summands(self.tournaments)))
         self.dealt_parts, self.selected_parts, self.sum_parts = [], [], []
 
     def _first_sightings(self, hands: pl.DataFrame) -> pl.DataFrame:
@@ -310,6 +311,17 @@ class StatsAccumulator:
     def finish(self, min_hands: int = 1, sort: str | None = None) -> StatsReport:
         """The statistics (or lows) of every hand added, grouped, filtered and sorted."""
         self._add_block()
+        frames = self.sum_parts if self.sums is None else [self.sums, *self.sum_parts]
+        if (
+            self._counts_from_sums()
+            and parted(self.keys)
+            and not self.hero_only
+            and any(f.height for f in frames)
+        ):
+            self.sums, self.sum_parts = None, []  # every row, by parts of the players (sums.py)
+            frame, players, dealt = stats_of_parts(split_by_player(frames), self.keys, min_hands, sort)
+            hero = self.hero if self.hero is not None else detected_hero(dealt)
+            return self._report(frame, self.selected_hands, players, hero)
         if self._counts_from_sums() and self.sum_parts:
             # the last parts not merged: the statistics' group-by adds them up with the totals
             frames = self.sum_parts if self.sums is None else [self.sums, *self.sum_parts]
@@ -318,7 +330,7 @@ class StatsAccumulator:
         if self._counts_from_sums() and self.sums is not None:
             # dealt_hole and rows are sums per group and player: their sums per player are the counts
             self.dealt = self.sums.select("player", "dealt_hole")
-            self.selected = self.sums.group_by("player").agg(pl.col("rows").sum())
+            self.selected = self.sums.lazy().group_by("player").agg(pl.col("rows").sum()).collect()
         hero = self.hero
         if hero is None and self.dealt is not None:
             hero = detected_hero(self.dealt)
@@ -366,34 +378,3 @@ class StatsAccumulator:
             self.inexact,
             self.other_games,
         )
-
-
-def _int64_sums_fit(
-    players: pl.DataFrame, columns: Iterable[str] = ("net", "rake_paid", "prize", "entry_cost")
-) -> bool:
-    """Whether the amounts of these rows (whole units; ``entry_cost``: added up once per finished
-    tournament) add up within Int64 whatever rows a group holds: the largest amount times the
-    number of rows is below 2**63."""
-    amounts = [c for c in columns if c in players.columns]
-    if not players.height or not amounts:
-        return True
-    bounds = players.select(
-        e for c in amounts for e in (units(c).min().alias(f"{c} min"), units(c).max().alias(f"{c} max"))
-    ).row(0)
-    largest = max((abs(int(b)) for b in bounds if b is not None), default=0)
-    return largest * players.height < 2**63
-
-
-def _merged(
-    sums: pl.DataFrame | None, parts: list[pl.DataFrame], keys: list[str], values: list[str]
-) -> pl.DataFrame:
-    """``sums`` and ``parts`` added up by ``keys`` (amounts summed in Int64 stay so only where
-    their sums cannot overflow it: see :func:`_int64_sums_fit`)."""
-    frames = parts if sums is None else [sums, *parts]
-    if len(frames) == 1:
-        return frames[0]
-    both = pl.concat(frames, how="vertical_relaxed")
-    wide = [v for v in values if v in MONEY_SUMMANDS and both.schema[v] == pl.Int64]
-    if wide and not _int64_sums_fit(both, wide):
-        both = both.with_columns(pl.col(wide).cast(pl.Int128))
-    return both.group_by(keys).agg(pl.col(v).sum() for v in values)

@@ -14,7 +14,8 @@ import pytest
 
 from razzlog.generate.stream import generate_text
 from razzlog.stats.report import group_keys
-from razzlog.stats.stream import MERGE_PARTS, StatsAccumulator, _int64_sums_fit
+from razzlog.stats.stream import MERGE_PARTS, StatsAccumulator
+from razzlog.stats.sums import int64_sums_fit
 from razzlog.store import stats as store_stats_module
 from razzlog.store.importer import import_paths
 from razzlog.store.stats import row_columns, segment_rows, with_hand_columns
@@ -116,7 +117,7 @@ def test_amounts_that_could_overflow_int64_are_added_up_in_int128(store: Path) -
     rows, count = next(segment_rows(stored, segment, 10**6, hands, players))
     # each amount 2**61 units: four rows of a player already overflow Int64
     huge = rows.with_columns(pl.lit(2**61, dtype=pl.Int64).alias("net"))
-    assert not _int64_sums_fit(huge) and _int64_sums_fit(rows)
+    assert not int64_sums_fit(huge) and int64_sums_fit(rows)
     accumulator = StatsAccumulator(keys)
     accumulator.add_rows(huge, count)
     frame = accumulator.finish().frame
@@ -131,9 +132,9 @@ def test_int64_fits_up_to_its_last_value() -> None:
     def rows(amount: int, count: int) -> pl.DataFrame:
         return pl.DataFrame({"net": pl.Series([amount] * count, dtype=pl.Int64), "prize": [None] * count})
 
-    assert _int64_sums_fit(rows(2**62 - 1, 2)) and not _int64_sums_fit(rows(2**62, 2))
-    assert not _int64_sums_fit(rows(-(2**62), 2))  # the absolute value: -2**63 would fit, 2**63 not
-    assert _int64_sums_fit(rows(0, 0)) and _int64_sums_fit(pl.DataFrame({"prize": [None, None]}))
+    assert int64_sums_fit(rows(2**62 - 1, 2)) and not int64_sums_fit(rows(2**62, 2))
+    assert not int64_sums_fit(rows(-(2**62), 2))  # the absolute value: -2**63 would fit, 2**63 not
+    assert int64_sums_fit(rows(0, 0)) and int64_sums_fit(pl.DataFrame({"prize": [None, None]}))
 
 
 def test_parts_that_each_fit_int64_are_merged_in_int128_when_their_total_does_not(store: Path) -> None:
@@ -142,7 +143,7 @@ def test_parts_that_each_fit_int64_are_merged_in_int128_when_their_total_does_no
     hands, players = row_columns(keys)
     rows, _ = next(segment_rows(stored, stored.manifest.segments[0], 10**6, hands, players))
     one = rows.head(1).with_columns(pl.lit(2**62, dtype=pl.Int64).alias("net"))
-    assert _int64_sums_fit(one)  # each part alone is added up in Int64
+    assert int64_sums_fit(one)  # each part alone is added up in Int64
     accumulator = StatsAccumulator(keys)
     parts = MERGE_PARTS + 1  # merged once (their sum over 2**63), the last one at the end
     for _ in range(parts):
