@@ -268,6 +268,23 @@ def make_fill(
 # --------------------------------------------------------------------------- recording Lark's parse
 
 
+def table_rivals(lark: Any, table: str = "TABLE") -> Callable[[int], tuple[re.Pattern[str], ...] | None]:
+    """For a parser state, the patterns of the terminals other than ``table`` that Lark's
+    contextual lexer tries there (those the state accepts, and the ignored ones); None if one
+    of them is not known (templates.Templates._table says why they are needed)."""
+    terminals = {t.name: t for t in lark.terminals}
+    states = lark.parser.parser._parse_table.states
+    flags = lark.lexer_conf.g_regex_flags
+
+    def rivals(state: int) -> tuple[re.Pattern[str], ...] | None:
+        names = (set(states[state]) | set(lark.lexer_conf.ignore)) - {table, "$END"}
+        if not names <= terminals.keys():
+            return None
+        return tuple(re.compile(terminals[n].pattern.to_regexp(), flags) for n in sorted(names))
+
+    return rivals
+
+
 def recorded_parse(lark: Any, text: str) -> tuple[Any, list[tuple[int, ...]], list[tuple[str, int, int]]]:
     """``lark.parse(text)`` (lark-cython's parser, the same tokens and callbacks), also returning
     the parser's stack each time the lexer reached a line (and the end) and the header line's
