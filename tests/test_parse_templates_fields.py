@@ -137,3 +137,46 @@ def test_a_new_tournament_number_is_filled_from_the_header_template(warm: list[R
         changed = _with_line(raw, 0, header)
         assert _template_path(changed) is None
         assert repr(pokerstars.parse_hand(changed)) == repr(pokerstars.full_parse(changed))
+
+
+def test_events_built_by_the_fill_functions_are_the_frozen_events_lark_gives(warm: list[RawHand]) -> None:
+    import copy
+    import dataclasses
+    import pickle
+
+    raw = next(r for r in warm if _template_path(r) is not None)
+    got = _template_path(raw)
+    want = pokerstars.full_parse(raw)
+    assert isinstance(want, Hand) and got is not None
+    events = got[1]  # type: ignore[index]
+    assert len(events) == len(want.events)
+    for made, lark in zip(events, want.events, strict=True):
+        assert type(made) is type(lark)
+        assert made == lark and hash(made) == hash(lark) and repr(made) == repr(lark)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            made.line = 0  # type: ignore[misc]
+        assert pickle.loads(pickle.dumps(made)) == lark
+        assert copy.deepcopy(made) == lark
+
+
+def test_a_class_with_other_slots_or_checks_gets_no_builder() -> None:
+    import dataclasses
+
+    from razzlog.sites import template_fill
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Checked:
+        line: int
+
+        def __post_init__(self) -> None:
+            if self.line < 0:
+                raise ValueError
+
+    template_fill._FIELDS[Checked] = ("line",)
+    try:
+        assert template_fill._builder(Checked) is None
+    finally:
+        del template_fill._FIELDS[Checked]
+        template_fill._BUILDERS.pop(Checked, None)
+    for cls in template_fill._KINDS:  # every event the templates make has one
+        assert template_fill._builder(cls) is not None
