@@ -30,7 +30,7 @@ from razzlog.events import (
     SummarySeat,
     UncalledReturn,
 )
-from razzlog.sites.common import MAX_SEATS, AmountOutOfRange, bracketed, low_ranks, money
+from razzlog.sites.common import _CARD_OF, MAX_SEATS, AmountOutOfRange, bracketed, low_ranks, money
 
 _DIGITS = re.compile(r"[0-9]+")
 
@@ -89,7 +89,11 @@ class Values:
         if found is None:
             if text[:1] != "[":
                 raise Miss
-            found = bracketed(text)
+            # a slot that starts with "[" is "[CARD( CARD)*]" (templates._SLOT): bracketed(text)
+            try:
+                found = tuple([_CARD_OF[c] for c in text[1:-1].split(" ")])
+            except KeyError:
+                found = bracketed(text)
             if len(self.cards) > 4096:
                 self.cards.clear()
             self.cards[text] = found
@@ -133,7 +137,9 @@ def _marker(text: str) -> int:
 # a marker's index, for the markers masking writes (another spelling: no template takes it)
 _MARKS = {f"\ue000{i}\ue001": i for i in range(1000)}
 # the conversions whose memo a fill function reads inline (Values keeps them)
-_MEMOS = {"A": "AMOUNTS", "C": "CARDS"}
+_MEMOS = {"A": "AMOUNTS", "C": "CARDS", "S": "SEATS"}
+# the seat numbers _seat takes, as printed in ASCII digits without leading zeros (others: _seat)
+_SEATS = {str(n): n for n in range(1, MAX_SEATS + 1)}
 
 
 # --------------------------------------------------------------------------- templates
@@ -273,6 +279,7 @@ def make_fill(
         "MARKS": _MARKS,
         "AMOUNTS": values.amounts,
         "CARDS": values.cards,
+        "SEATS": _SEATS,
     }
     # generated so that filling a line costs one call with no interpretation of the template
     exec(compile(source, "<razzlog line template>", "exec"), space)
