@@ -352,11 +352,14 @@ class SiteParser(Generic[T]):
             )
             self._built = lark, transformer
             if self.use_templates:
+                from razzlog.sites.template_fill import table_rivals
                 from razzlog.sites.templates import Templates
 
                 self._templates = Templates(
                     re.compile(lark.get_terminal("MONEY").pattern.to_regexp()),
                     lark.get_terminal("DATETIME").pattern.to_regexp(),
+                    re.compile(lark.get_terminal("TABLE").pattern.to_regexp()),
+                    table_rivals(lark),
                 )
         return self._built
 

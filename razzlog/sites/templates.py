@@ -36,9 +36,10 @@ Why the result is the full parse's:
   own values gives exactly (``repr``) the events Lark's parse gave.
 * **Hand state**: the current street follows the street headers as the
   transformer's does; line numbers are the line's; names are the masking's.
-  The header and table lines have templates of their own (the hand number and
-  dates are the header's fields, checked as the transformer checks them; the
-  table line is taken whole).
+  The header and table lines have templates of their own (the hand's and a
+  tournament's numbers and the dates are the header's fields, the dates checked
+  as the transformer checks them; the table's name is the table line's field
+  where no other terminal could match the line: :meth:`Templates._table`).
 
 Tournament results (their prize's currency comes from its symbol) and lines of
 other events than those of ``template_fill._KINDS`` are never templated.  The cache is per
@@ -50,6 +51,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 
 from razzlog.events import Event, HandHeader, Street, StreetStart
 from razzlog.sites.common import CURRENCY_OF_SYMBOL, SYMBOL_OF_CURRENCY, ImpossibleValue, check_played_at
@@ -57,21 +59,30 @@ from razzlog.sites.template_fill import Miss, Template, Values, make_fill, recor
 
 __all__ = ["MAX_KEYS", "Templates", "recorded_parse"]
 
-# line keys (parser stack, skeleton), table lines and headers; 10k generated hands need about
-# 500 line keys, 460 table lines and 130 headers
+# line keys (parser stack, skeleton), table lines, their shapes and headers; 10k generated hands
+# need about 500 line keys, 460 table lines (met as one shape or two) and 10 headers
 MAX_KEYS = 20_000
 
 _RANK = r"(?:10|[2-9TJQKA])"
 _CARD = _RANK + r"[shdc]"
-# one capturing group: re.split gives [literal, slot, literal, slot, ..., literal]
+# One capturing group: re.split gives [literal, slot, literal, slot, ..., literal].  A slot is a
+# name's marker, cards, a declared low (after "Lo: ") or an amount or other digit run, tried in
+# that order (tests/test_parse_templates_fields.py has the plain pattern).  The slot's first
+# character is taken by one character class, each branch then checking it by a lookbehind: re
+# skips to the next such character instead of trying every branch everywhere (half the cost).
 _SLOT = re.compile(
-    "(\ue000[0-9]+\ue001"  # a name's marker
-    rf"|\[{_CARD}(?: {_CARD})*\]"  # cards
-    rf"|(?<=Lo: ){_RANK}(?:,{_RANK})*"  # a declared low
-    r"|[$€£]?[0-9]+(?:[.,][0-9]+)*)"  # an amount or another digit run
+    "([\ue000\\[$€£0-9TJQKA]"
+    "(?:(?<=\ue000)[0-9]+\ue001"
+    rf"|(?<=\[){_CARD}(?: {_CARD})*\]"
+    rf"|(?<=Lo: 1)0(?:,{_RANK})*|(?<=Lo: [2-9TJQKA])(?:,{_RANK})*"
+    r"|(?<=[$€£])[0-9]+(?:[.,][0-9]+)*"
+    r"|(?<=[0-9])[0-9]*(?:[.,][0-9]+)*))"
 )
 _SEP = "\x00"  # joins a skeleton's literals (a hand with a NUL is never templated)
 _HEAD = re.compile(r"PokerStars (?:Game|Hand|Zoom Hand|Home Game Hand) #([0-9]+):")
+# a tournament's number, cut out of the header like the hand's (its other fields stay literal)
+_TOURNAMENT = re.compile(r"Tournament #([0-9]+), ")
+_HEAD_FIELDS = ("HAND_ID", "TOURNAMENT_ID", "DATETIME")  # the header's fields (Lark's terminals)
 
 
 class _Token:
@@ -86,12 +97,14 @@ class _Token:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Head:
-    """A header line's template: its fields but the hand number and dates are constants."""
+    """A header line's template: its fields but the hand's and tournament's numbers and the dates
+    are constants."""
 
-    pattern: re.Pattern[str]  # the line, the number and dates as groups (Lark's own terminals)
+    pattern: re.Pattern[str]  # the line, those fields as groups (Lark's own terminals)
     header: HandHeader  # the recorded header (its number, dates, table and line replaced)
     foreign: re.Pattern[str] | None  # the symbols no amount of the table may carry
     after: int
+    tournament: bool  # whether group 2 is the tournament's number
 
 
 # --------------------------------------------------------------------------- the cache
@@ -100,8 +113,17 @@ class Head:
 class Templates:
     """Per process: what recorded parses taught, and the template path of a hand."""
 
-    def __init__(self, money_re: re.Pattern[str], datetime_re: str) -> None:
+    def __init__(
+        self,
+        money_re: re.Pattern[str],
+        datetime_re: str,
+        table_re: re.Pattern[str] | None = None,
+        rivals: Callable[[int], tuple[re.Pattern[str], ...] | None] | None = None,
+    ) -> None:
         self.values = Values(money_re)
+        # TABLE, and the other terminals the lexer tries in a parser state (None: unknown): _table
+        self.table_re = table_re
+        self.rivals = rivals
         self.datetime_re = datetime_re
         self.datetimes = re.compile(datetime_re)
         if self.datetimes.groups:  # a header template's groups are the hand number and its dates
@@ -113,6 +135,9 @@ class Templates:
         self.start: int | None = None  # the stack id at the header line
         self.heads: dict[str, Head] = {}
         self.tables: dict[tuple[int, str], tuple[str, int | None, int]] = {}
+        # (stack id, the table line after its name) -> max seats, the stack id after the line, the
+        # patterns of the other terminals the lexer could take at the line
+        self.table_shapes: dict[tuple[int, str], tuple[int | None, int, tuple[re.Pattern[str], ...]]] = {}
         self.lines: dict[tuple[int, str], list[Template]] = {}
         self.accepting: set[int] = set()
 
@@ -129,10 +154,12 @@ class Templates:
         head = self._head(lines[1])
         if head is None:
             return None
-        template, number, played_at = head
+        template, number, tournament, played_at = head
         table = self.tables.get((template.after, lines[2]))
         if table is None:
-            return None
+            table = self._table(template.after, lines[2], text, len(lines[1]) + 1)
+            if table is None:
+                return None
         name, max_seats, stack = table
         if template.foreign is not None and template.foreign.search(text, len(lines[1]) + 1) is not None:
             return None  # an amount in another currency, maybe: the full parse says
@@ -163,17 +190,57 @@ class Templates:
             return None
         if stack not in self.accepting:
             return None
-        header = dataclasses.replace(
-            template.header,
-            hand_id=number,
-            played_at=played_at,
-            line=first_line,
-            table=name,
-            max_seats=max_seats,
+        h = template.header
+        # (dataclasses.replace, spelt out: it costs 4x as much, reading the class's fields)
+        header = HandHeader(
+            h.site,
+            number,
+            h.game,
+            h.small_bet,
+            h.big_bet,
+            h.currency,
+            h.is_tournament,
+            tournament if template.tournament else h.tournament_id,
+            h.buy_in,
+            h.level,
+            played_at,
+            name,
+            max_seats,
+            first_line,
+            h.ante,
+            h.bring_in,
+            h.mix,
+            h.club,
         )
         return header, events
 
-    def _head(self, line: str) -> tuple[Head, str, str] | None:
+    def _table(self, before: int, line: str, text: str, at: int) -> tuple[str, int | None, int] | None:
+        """A table line met for the first time (``text[at]`` is the line break before it), read
+        from a recorded line that differs only by the table's name: the text after the name is
+        the recorded one's (the key), TABLE matches up to the same point (the name has no quote),
+        and no other terminal the lexer accepts in this parser state matches at all (``Foo
+        rebuys`` would make the line a status line, _NOISE), so Lark's tokens are the same."""
+        if self.table_re is None or not line.startswith("Table '"):
+            return None
+        quote = line.find("'", 7)
+        if quote < 0:
+            return None
+        shape = self.table_shapes.get((before, line[quote + 1 :]))
+        if shape is None:
+            return None
+        max_seats, after, rivals = shape
+        m = self.table_re.match(text, at)
+        if m is None or m.end() != at + quote + 2:
+            return None
+        for rival in rivals:
+            if rival.match(text, at) is not None:
+                return None
+        found = (line[7:quote], max_seats, after)
+        if len(self.lines) + len(self.tables) + len(self.heads) < MAX_KEYS:
+            self.tables[(before, line)] = found  # the next hand at this table: one look-up
+        return found
+
+    def _head(self, line: str) -> tuple[Head, str, str | None, str] | None:
         key = self._head_key(line)
         if key is None:
             return None
@@ -183,20 +250,28 @@ class Templates:
         m = template.pattern.fullmatch(line)
         if m is None:
             return None
-        dates = m.groups()[1:]
+        groups = m.groups()
+        dates = groups[2:] if template.tournament else groups[1:]
         try:
             for date in dates:
                 check_played_at(_Token(date))  # type: ignore[arg-type]
         except ImpossibleValue:
             return None
-        return template, m.group(1), dates[0]
+        return template, groups[0], groups[1] if template.tournament else None, dates[0]
 
     def _head_key(self, line: str) -> tuple[str, list[tuple[int, int]]] | None:
-        """The header's skeleton (its hand number and dates cut out) and their spans."""
+        """The header's skeleton (its hand number, a tournament's number and the dates cut out)
+        and their spans."""
         m = _HEAD.match(line)
         if m is None:
             return None
-        spans = [m.span(1)] + [d.span() for d in self.datetimes.finditer(line, m.end())]
+        spans = [m.span(1)]
+        at = m.end()
+        t = _TOURNAMENT.search(line, at)
+        if t is not None:
+            spans.append(t.span(1))
+            at = t.end()
+        spans += [d.span() for d in self.datetimes.finditer(line, at)]
         pieces, at = [], 0
         for a, b in spans:
             pieces.append(line[at:a])
@@ -227,7 +302,7 @@ class Templates:
         lines = text.split("\n")[1:]
         if _SEP in text or len(stacks) != len(lines) + 1 or any(not line for line in lines) or len(lines) < 3:
             return
-        if len(self.lines) + len(self.tables) + len(self.heads) >= MAX_KEYS:
+        if len(self.lines) + len(self.tables) + len(self.heads) + len(self.table_shapes) >= MAX_KEYS:
             self.clear()  # tables and headers too: a corpus of many tables adds few line keys
         ids = [self._id(s) for s in stacks]
         if self.start is None:
@@ -246,6 +321,7 @@ class Templates:
             return
         self._learn_head(lines[0], head_tokens, header, ids[1])
         self.tables.setdefault((ids[1], lines[1]), (header.table, header.max_seats, ids[2]))
+        self._learn_table_shape(lines[1], header, ids[1], ids[2], stacks[1])
         current = Street.THIRD
         for i in range(2, len(lines)):
             got = by_line[i]
@@ -255,20 +331,37 @@ class Templates:
                     current = ev.street
         self.accepting.add(ids[-1])
 
+    def _learn_table_shape(
+        self, line: str, header: HandHeader, before: int, after: int, stack: tuple[int, ...]
+    ) -> None:
+        """What :meth:`_table` reads other names of this table line by (a name without quotes)."""
+        quote = line.find("'", 7)
+        if self.rivals is None or quote != 7 + len(header.table) or line[7:quote] != header.table:
+            return
+        key = (before, line[quote + 1 :])
+        if key in self.table_shapes:
+            return
+        rivals = self.rivals(stack[-1])
+        if rivals is not None:
+            self.table_shapes[key] = (header.max_seats, after, rivals)
+
     def _learn_head(
         self, line: str, tokens: list[tuple[str, int, int]], header: HandHeader, after: int
     ) -> None:
         key = self._head_key(line)
         if key is None or key[0] in self.heads:
             return
-        # the spans cut out must be exactly Lark's HAND_ID and DATETIME tokens
-        wanted = [(a, b) for kind, a, b in tokens if kind in ("HAND_ID", "DATETIME")]
-        if key[1] != wanted or tokens[1][0] != "HAND_ID":
+        # the spans cut out must be exactly Lark's HAND_ID, TOURNAMENT_ID and DATETIME tokens
+        wanted = [(kind, a, b) for kind, a, b in tokens if kind in _HEAD_FIELDS]
+        if key[1] != [(a, b) for _, a, b in wanted] or tokens[1][0] != "HAND_ID":
+            return
+        tournament = len(wanted) > 1 and wanted[1][0] == "TOURNAMENT_ID"
+        if tournament and header.tournament_id != line[wanted[1][1] : wanted[1][2]]:
             return
         pieces, at = [], 0
-        for n, (a, b) in enumerate(wanted):
+        for kind, a, b in wanted:
             pieces.append(re.escape(line[at:a]))
-            pieces.append(r"(?>([0-9]+))" if n == 0 else f"(?>({self.datetime_re}))")
+            pieces.append(f"(?>({self.datetime_re}))" if kind == "DATETIME" else r"(?>([0-9]+))")
             at = b
         pieces.append(re.escape(line[at:]))
         symbol = SYMBOL_OF_CURRENCY.get(header.currency) if header.currency is not None else None
@@ -277,7 +370,7 @@ class Templates:
             if symbol is not None
             else None
         )
-        self.heads[key[0]] = Head(re.compile("".join(pieces)), header, foreign, after)
+        self.heads[key[0]] = Head(re.compile("".join(pieces)), header, foreign, after, tournament)
 
     def _learn_line(
         self, line: str, before: int, after: int, events: list[Event], names: tuple[str, ...], current: Street

@@ -1,0 +1,182 @@
+"""The template path's faster pieces (razzlog/sites/templates.py) still give Lark's full parse.
+
+* the slot pattern, written for speed, cuts any text exactly as the plain pattern it replaces;
+* a table met for the first time is read from a recorded table line (the name a field), unless
+  its name could make the line another terminal (a status line) or holds a quote;
+* a tournament's number is a field of the header.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from razzlog.events import Hand
+from razzlog.generate.stream import generate_text
+from razzlog.sites import pokerstars, templates
+from razzlog.sites.masking import POKERSTARS, mask_lines
+from razzlog.sources import RawHand, hands_of_lines
+
+pytestmark = pytest.mark.skipif(
+    not pokerstars.PARSER.use_templates,
+    reason="templates need lark-cython (the full parse is then the only one)",
+)
+
+_RANK = r"(?:10|[2-9TJQKA])"
+_CARD = _RANK + r"[shdc]"
+# the slot pattern as it was first written (one branch per kind of slot)
+_PLAIN_SLOT = re.compile(
+    "(\ue000[0-9]+\ue001"
+    rf"|\[{_CARD}(?: {_CARD})*\]"
+    rf"|(?<=Lo: ){_RANK}(?:,{_RANK})*"
+    r"|[$€£]?[0-9]+(?:[.,][0-9]+)*)"
+)
+_PIECES = ["Lo: ", "\ue000", "\ue001", "[", "]", " ", ",", ".", "$", "€", "£", "10", "1", "0", "5"]
+_PIECES += ["9", "A", "T", "K", "s", "h", "x", "Lo", ": ", "(", ")"]
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=30).map("".join))
+def test_the_slot_pattern_cuts_text_as_the_plain_pattern_does(text: str) -> None:
+    assert templates._SLOT.split(text) == _PLAIN_SLOT.split(text)
+
+
+def test_the_slot_pattern_cuts_real_lines_as_the_plain_pattern_does() -> None:
+    text = generate_text(3, 200, site="pokerstars")
+    for line in mask_lines(tuple(text.split("\n")), POKERSTARS).text.split("\n"):
+        assert templates._SLOT.split(line) == _PLAIN_SLOT.split(line)
+
+
+def _hands(seed: int, count: int) -> list[RawHand]:
+    text = generate_text(seed, count, site="pokerstars")
+    numbered = ((line, "utf-8") for line in text.split("\n"))
+    return [h for h in hands_of_lines("gen.txt", numbered) if isinstance(h, RawHand)]
+
+
+@pytest.fixture(scope="module")
+def warm() -> list[RawHand]:
+    hands = _hands(11, 300)
+    for raw in hands:
+        pokerstars.parse_hand(raw)
+    return hands
+
+
+def _template_path(raw: RawHand) -> object:
+    cache = pokerstars.PARSER._templates
+    assert cache is not None
+    masked = mask_lines(raw.lines, POKERSTARS)
+    return cache.parse(masked.text, masked.names, raw.first_line)
+
+
+def _with_line(raw: RawHand, index: int, line: str) -> RawHand:
+    lines = list(raw.lines)
+    lines[index] = line
+    return RawHand(raw.file, raw.first_line, tuple(lines), raw.encoding)
+
+
+@pytest.mark.parametrize("name", ["Brand New XIV", "1995131439 7", "Zeta", "a: b (c) [Ah] $5", "Ωmega"])
+def test_a_new_table_name_is_filled_from_a_recorded_table_line(warm: list[RawHand], name: str) -> None:
+    raw = next(r for r in warm if _template_path(r) is not None)
+    changed = _with_line(raw, 1, re.sub(r"^Table '[^']*'", lambda _: f"Table '{name}'", raw.lines[1]))
+    want = pokerstars.full_parse(changed)
+    assert isinstance(want, Hand) and want.header.table == name
+    got = _template_path(changed)
+    assert got is not None
+    assert repr(got) == repr((want.header, list(want.events)))
+    assert repr(pokerstars.parse_hand(changed)) == repr(want)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Foo rebuys",  # the line reads as a status line (_NOISE) ...
+        "x finished the tournament",
+        "Bob adds on",
+        "x wins the tournament",
+        "Jo's",  # a quote: TABLE may end elsewhere
+        "a' b",
+        "",
+    ],
+)
+def test_a_table_name_that_changes_the_tokens_is_never_read_from_a_template(
+    warm: list[RawHand], name: str
+) -> None:
+    raw = next(r for r in warm if _template_path(r) is not None)
+    changed = _with_line(raw, 1, re.sub(r"^Table '[^']*'", lambda _: f"Table '{name}'", raw.lines[1]))
+    want = pokerstars.full_parse(changed)
+    got = _template_path(changed)
+    if got is not None:
+        assert isinstance(want, Hand)
+        assert repr(got) == repr((want.header, list(want.events)))
+    assert repr(pokerstars.parse_hand(changed)) == repr(want)
+    assert repr(pokerstars.parse_hand(changed)) == repr(want)  # once it may have taught
+
+
+def test_a_status_line_name_is_not_a_table(warm: list[RawHand]) -> None:
+    raw = next(r for r in warm if _template_path(r) is not None)
+    changed = _with_line(raw, 1, re.sub(r"^Table '[^']*'", "Table 'Foo rebuys'", raw.lines[1]))
+    assert _template_path(changed) is None
+    assert not isinstance(pokerstars.full_parse(changed), Hand)  # Lark reads it as noise
+
+
+def test_a_new_tournament_number_is_filled_from_the_header_template(warm: list[RawHand]) -> None:
+    raw = next(r for r in warm if "Tournament #" in r.lines[0] and _template_path(r) is not None)
+    for number in ("1", "987654321987654321", "0042"):
+        header = re.sub(r"Tournament #[0-9]+,", f"Tournament #{number},", raw.lines[0])
+        changed = _with_line(raw, 0, header)
+        want = pokerstars.full_parse(changed)
+        assert isinstance(want, Hand) and want.header.tournament_id == number
+        got = _template_path(changed)
+        assert got is not None
+        assert repr(got) == repr((want.header, list(want.events)))
+    for wrong in ("12a", "１２", "1 2"):  # not the ASCII digits a field takes: the full parse decides
+        header = re.sub(r"Tournament #[0-9]+,", f"Tournament #{wrong},", raw.lines[0])
+        changed = _with_line(raw, 0, header)
+        assert _template_path(changed) is None
+        assert repr(pokerstars.parse_hand(changed)) == repr(pokerstars.full_parse(changed))
+
+
+def test_events_built_by_the_fill_functions_are_the_frozen_events_lark_gives(warm: list[RawHand]) -> None:
+    import copy
+    import dataclasses
+    import pickle
+
+    raw = next(r for r in warm if _template_path(r) is not None)
+    got = _template_path(raw)
+    want = pokerstars.full_parse(raw)
+    assert isinstance(want, Hand) and got is not None
+    events = got[1]  # type: ignore[index]
+    assert len(events) == len(want.events)
+    for made, lark in zip(events, want.events, strict=True):
+        assert type(made) is type(lark)
+        assert made == lark and hash(made) == hash(lark) and repr(made) == repr(lark)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            made.line = 0  # type: ignore[misc]
+        assert pickle.loads(pickle.dumps(made)) == lark
+        assert copy.deepcopy(made) == lark
+
+
+def test_a_class_with_other_slots_or_checks_gets_no_builder() -> None:
+    import dataclasses
+
+    from razzlog.sites import template_fill
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Checked:
+        line: int
+
+        def __post_init__(self) -> None:
+            if self.line < 0:
+                raise ValueError
+
+    template_fill._FIELDS[Checked] = ("line",)
+    try:
+        assert template_fill._builder(Checked) is None
+    finally:
+        del template_fill._FIELDS[Checked]
+        template_fill._BUILDERS.pop(Checked, None)
+    for cls in template_fill._KINDS:  # every event the templates make has one
+        assert template_fill._builder(cls) is not None
