@@ -147,23 +147,30 @@ def _audited(
     work = _AuditChunk(profile, open_pair_double, keep_hands)
     for results in ordered_results(tasks, work, jobs, in_flight):
         for kind, first, found, facts in results:
-            if kind == _PARSED:
-                hand: Hand = first
-                found.extend(cross.check_facts(facts))
-                sort_by_line(found)
-                h = hand.header
-                report = HandReport(hand.file, hand.first_line, h.site, h.hand_id, hand, tuple(found))
-            elif kind == _NOT_PARSED:
-                file, line, v = first
-                report = HandReport(file, line, v.site, v.hand_id, None, (v,))
-            elif kind == _OTHER_GAME:
+            if kind == _OTHER_GAME:
                 yield other_game_report(first)
                 continue
+            if kind == _PARSED:
+                hand: Hand | None = first
+                found.extend(cross.check_facts(facts))
+                sort_by_line(found)
+                h = facts.hand.header
+                file, line, site, hand_id = facts.hand.file, facts.hand.first_line, h.site, h.hand_id
             else:
-                v = first
-                report = HandReport(v.file, v.line, v.site, v.hand_id, None, (v,))
-            kept = tuple(v for v in report.violations if _wanted(v.rule, select, ignore))
-            yield HandReport(report.file, report.first_line, report.site, report.hand_id, report.hand, kept)
+                hand = None
+                if kind == _NOT_PARSED:
+                    file, line, v = first
+                else:  # an input error
+                    v = first
+                    file, line = v.file, v.line
+                found = [v]
+                site, hand_id = v.site, v.hand_id
+            kept = (
+                tuple(v for v in found if _wanted(v.rule, select, ignore))
+                if select or ignore
+                else tuple(found)
+            )
+            yield HandReport(file, line, site, hand_id, hand, kept)
 
 
 _PARSED, _NOT_PARSED, _INPUT_ERROR, _OTHER_GAME = 0, 1, 2, 3
