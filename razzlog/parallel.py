@@ -39,6 +39,7 @@ from razzlog.api import HandReport, audit_items, audit_paths, other_game_report,
 from razzlog.blocks import BLOCK_BYTES, HandBlock, hands_of_block, iter_blocks
 from razzlog.events import Hand, OtherGameHand
 from razzlog.pickling import dumps
+from razzlog.pipes import widen_pipes
 from razzlog.sources import RawHand, ReadProgress, iter_raw_hands
 from razzlog.violations import Violation
 
@@ -389,7 +390,9 @@ def task_items(task: Task) -> Iterator[RawHand | Violation]:
 def _executor(jobs: int, context: str | None = None) -> Executor:
     """A pool of ``jobs`` processes, started by ``context`` (``"spawn"``…; None: the default)."""
     mp_context = multiprocessing.get_context(context) if context is not None else None
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=mp_context)
+    executor = ProcessPoolExecutor(max_workers=jobs, mp_context=mp_context)
+    widen_pipes(executor)
+    return executor
 
 
 def ordered_results(
