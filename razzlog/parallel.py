@@ -288,18 +288,13 @@ def map_raw_chunks(
     """``fn(hands)`` for every run of consecutive items of ``iter_raw_hands(paths)``, in input
     order, ``fn`` running in ``jobs`` worker processes (0: one per CPU; 1: in this process).
 
-    With one job the runs are chunks of ``chunk_size`` items.  With several, a
-    file that can be cut into blocks (:mod:`razzlog.blocks`) goes to the workers
-    as blocks of about ``block_bytes``, each worker reading a block's hands
-    itself, and ``fn`` is given those (what cannot be cut, standard input, goes
-    in chunks of ``chunk_size``): this process then only reads bytes, instead
-    of splitting every line and pickling the lines to the workers, which cost
-    about a tenth of the work of a hand's statistics, on the CPU the workers
-    share.  Together the runs are every item in order, whatever ``jobs``.
-    ``fn`` must be picklable and so must its results.  ``spawn`` starts the
-    workers as new interpreters rather than forks of this process: slower to
-    start, but needed when ``fn`` uses a library that a fork cannot inherit
-    once it has started threads (polars).
+    With one job the runs are chunks of ``chunk_size`` items; with several, the
+    hands of a block of about ``block_bytes`` (:func:`hand_tasks`: the worker
+    splits the lines, not this process, which shares the CPUs with it).  ``fn``
+    must be picklable and so must its results.  ``spawn`` starts the workers as
+    new interpreters rather than forks of this process: slower to start, but
+    needed when ``fn`` uses a library that a fork cannot inherit once it has
+    started threads (polars).
     """
     jobs = cpu_jobs(jobs)
     if jobs == 1:
