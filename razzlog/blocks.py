@@ -101,7 +101,9 @@ def _context_after(
     it, or ``context``.  Only a block that holds a context prefix at all is decoded (a Merge
     file's first block, as a rule), so other files cost one ``bytes.find`` per prefix."""
     encoding = "ascii" if mode in (PLAIN, UTF8_BOM) else mode
-    if not any(prefix.encode(encoding) in data for prefix in CONTEXT_PREFIXES):
+    # (a prefix's first byte is looked for first, as fast as memory reads: most files have none)
+    needles = [prefix.encode(encoding) for prefix in CONTEXT_PREFIXES]
+    if not any(needle[:1] in data and needle in data for needle in needles):
         return context
     for lineno, (line, _) in enumerate(decoded_lines(iter((data,)), block_mode), start=first_line):
         if line.startswith(CONTEXT_PREFIXES):
@@ -262,9 +264,10 @@ def _cut_blocks(
                     want = 2 * len(buffer)  # read on to a header to cut at
                     continue
                 break
-            yield HandBlock(path, first_line, buffer[:cut], block_mode, in_folder, context)
-            context = _context_after(buffer[:cut], mode, block_mode, first_line, context)
-            first_line += _line_breaks(buffer[:cut], mode, block_mode is None)
+            data = buffer[:cut]  # (one copy: this process cuts every block while the workers wait)
+            yield HandBlock(path, first_line, data, block_mode, in_folder, context)
+            context = _context_after(data, mode, block_mode, first_line, context)
+            first_line += _line_breaks(data, mode, block_mode is None)
             block_mode = mode
             buffer = buffer[cut:]
             want = block_bytes
@@ -309,13 +312,35 @@ def _last_cut(buffer: bytes, mode: str, first_block: bool) -> int | None:
     before the cut, so that the text before the file's first header is judged
     in that block."""
     pattern, unit = _CUTS[mode]
-    starts = _starts(pattern, unit, buffer, max(0, len(buffer) // 2)) or _starts(pattern, unit, buffer, 0)
+    starts = _last_starts(pattern, unit, buffer) or _starts(pattern, unit, buffer, 0)
     if not starts:
         return None
     cut = starts[-1]
     if first_block and not _starts(pattern, unit, buffer[: cut - unit], 0):
         return None
     return cut
+
+
+# How far from a buffer's end the last hand header is looked for first: a few hands' worth.
+_TAIL_BYTES = 32 * 1024
+
+
+def _last_starts(pattern: re.Pattern[bytes], unit: int, buffer: bytes) -> list[int]:
+    """``_starts(pattern, unit, buffer, len(buffer) // 2)``, or at least its last element.
+
+    The main process cuts every block of the input while the workers wait for
+    them, so it first searches only the buffer's last few hands.  In the
+    ASCII-compatible encodings a match is the one line break before a header,
+    found wherever the search starts: the last one after the tail's start,
+    if any, is the last one of the second half.  (UTF-16's two-byte breaks
+    could overlap a match at an odd offset, so it searches the half.)"""
+    half = max(0, len(buffer) // 2)
+    tail = len(buffer) - _TAIL_BYTES
+    if unit == 1 and tail > half:
+        found = _starts(pattern, unit, buffer, tail)
+        if found:
+            return found
+    return _starts(pattern, unit, buffer, half)
 
 
 def _starts(pattern: re.Pattern[bytes], unit: int, buffer: bytes, start: int) -> list[int]:
@@ -330,4 +355,7 @@ def _line_breaks(data: bytes, mode: str, at_start: bool) -> int:
     if mode in (UTF16_LE, UTF16_BE):
         text = (data[2:] if at_start else data).decode(mode, errors="replace")
         return text.count("\n") + text.count("\r") - text.count("\r\n")
-    return data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n")
+    breaks = data.count(b"\n")
+    if b"\r" in data:  # (a byte looked for as fast as memory reads: most files have no \r)
+        breaks += data.count(b"\r") - data.count(b"\r\n")
+    return breaks

@@ -39,6 +39,7 @@ from razzlog.api import HandReport, audit_items, audit_paths, other_game_report,
 from razzlog.blocks import BLOCK_BYTES, HandBlock, hands_of_block, iter_blocks
 from razzlog.events import Hand, OtherGameHand
 from razzlog.pickling import dumps
+from razzlog.pipes import widen_pipes
 from razzlog.sources import RawHand, ReadProgress, iter_raw_hands
 from razzlog.violations import Violation
 
@@ -147,23 +148,30 @@ def _audited(
     work = _AuditChunk(profile, open_pair_double, keep_hands)
     for results in ordered_results(tasks, work, jobs, in_flight):
         for kind, first, found, facts in results:
-            if kind == _PARSED:
-                hand: Hand = first
-                found.extend(cross.check_facts(facts))
-                sort_by_line(found)
-                h = hand.header
-                report = HandReport(hand.file, hand.first_line, h.site, h.hand_id, hand, tuple(found))
-            elif kind == _NOT_PARSED:
-                file, line, v = first
-                report = HandReport(file, line, v.site, v.hand_id, None, (v,))
-            elif kind == _OTHER_GAME:
+            if kind == _OTHER_GAME:
                 yield other_game_report(first)
                 continue
+            if kind == _PARSED:
+                hand: Hand | None = first
+                found.extend(cross.check_facts(facts))
+                sort_by_line(found)
+                h = facts.hand.header
+                file, line, site, hand_id = facts.hand.file, facts.hand.first_line, h.site, h.hand_id
             else:
-                v = first
-                report = HandReport(v.file, v.line, v.site, v.hand_id, None, (v,))
-            kept = tuple(v for v in report.violations if _wanted(v.rule, select, ignore))
-            yield HandReport(report.file, report.first_line, report.site, report.hand_id, report.hand, kept)
+                hand = None
+                if kind == _NOT_PARSED:
+                    file, line, v = first
+                else:  # an input error
+                    v = first
+                    file, line = v.file, v.line
+                found = [v]
+                site, hand_id = v.site, v.hand_id
+            kept = (
+                tuple(v for v in found if _wanted(v.rule, select, ignore))
+                if select or ignore
+                else tuple(found)
+            )
+            yield HandReport(file, line, site, hand_id, hand, kept)
 
 
 _PARSED, _NOT_PARSED, _INPUT_ERROR, _OTHER_GAME = 0, 1, 2, 3
@@ -272,26 +280,30 @@ def map_raw_chunks(
     jobs: int = 0,
     *,
     chunk_size: int = CHUNK_SIZE,
+    block_bytes: int = BLOCK_BYTES,
     in_flight: int | None = None,
     progress: ReadProgress | None = None,
     spawn: bool = False,
 ) -> Iterator[T]:
-    """``fn(chunk)`` for every chunk of ``chunk_size`` items of ``iter_raw_hands(paths)``, in
-    input order, ``fn`` running in ``jobs`` worker processes (0: one per CPU; 1: in this process).
+    """``fn(hands)`` for every run of consecutive items of ``iter_raw_hands(paths)``, in input
+    order, ``fn`` running in ``jobs`` worker processes (0: one per CPU; 1: in this process).
 
-    The chunks are the same whatever ``jobs``.  ``fn`` must be picklable and so
-    must its results.  ``spawn`` starts the workers as new interpreters rather
-    than forks of this process: slower to start, but needed when ``fn`` uses a
-    library that a fork cannot inherit once it has started threads (polars).
+    With one job the runs are chunks of ``chunk_size`` items; with several, the
+    hands of a block of about ``block_bytes`` (:func:`hand_tasks`: the worker
+    splits the lines, not this process, which shares the CPUs with it).  ``fn``
+    must be picklable and so must its results.  ``spawn`` starts the workers as
+    new interpreters rather than forks of this process: slower to start, but
+    needed when ``fn`` uses a library that a fork cannot inherit once it has
+    started threads (polars).
     """
     jobs = cpu_jobs(jobs)
-    chunks = _raw_chunks(paths, chunk_size, progress)
     if jobs == 1:
-        for chunk in chunks:
+        for chunk in _raw_chunks(paths, chunk_size, progress):
             yield fn(list(task_items(chunk)))
         return
     context = "spawn" if spawn else None
-    for results in ordered_results(chunks, _RawChunk(fn), jobs, in_flight, context):
+    tasks = hand_tasks(paths, chunk_size, block_bytes, progress)
+    for results in ordered_results(tasks, _RawChunk(fn), jobs, in_flight, context):
         yield from results
 
 
@@ -303,8 +315,8 @@ class _RawChunk:
     def __init__(self, fn: Callable[[list[RawHand | Violation]], Any]) -> None:
         self.fn = fn
 
-    def __call__(self, chunk: list[_RawFields | Violation]) -> bytes:
-        return dumps([self.fn(list(task_items(chunk)))])
+    def __call__(self, task: Task) -> bytes:
+        return dumps([self.fn(list(task_items(task)))])
 
 
 class _MapChunk:
@@ -373,7 +385,9 @@ def task_items(task: Task) -> Iterator[RawHand | Violation]:
 def _executor(jobs: int, context: str | None = None) -> Executor:
     """A pool of ``jobs`` processes, started by ``context`` (``"spawn"``…; None: the default)."""
     mp_context = multiprocessing.get_context(context) if context is not None else None
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=mp_context)
+    executor = ProcessPoolExecutor(max_workers=jobs, mp_context=mp_context)
+    widen_pipes(executor)
+    return executor
 
 
 def ordered_results(

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from razzlog import blocks
 from razzlog.blocks import HandBlock, _cut_blocks, hands_of_block, iter_blocks
 from razzlog.lines import MAX_LINE_LENGTH, decoded_lines, encoding_mode
 from razzlog.sources import RawHand, ReadProgress, _chunks, hands_of_lines, iter_raw_hands
@@ -134,6 +135,26 @@ def test_utf16_files_are_cut_on_characters(tmp_path: Path, encoding: str) -> Non
     assert all(b.mode == encoding and b.data.decode(encoding).startswith("Full Tilt") for b in blocks[1:])
     assert [b.first_line for b in blocks[1:]] == sorted(b.first_line for b in blocks[1:])
     assert _via_blocks([str(path)], 300) == list(iter_raw_hands([str(path)]))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    data=_files() | _utf16_files(),
+    block_bytes=st.integers(1, 400),
+    tail=st.integers(1, 200),
+    max_block_bytes=st.sampled_from([64, 1 << 20]),
+)
+def test_looking_for_the_last_header_near_the_end_first_cuts_the_same_blocks(
+    tmp_path: Path, data: bytes, block_bytes: int, tail: int, max_block_bytes: int
+) -> None:
+    """The main process looks for a block's last hand header in its last ``_TAIL_BYTES`` first
+    (a block is 384 KiB: here the tail is made small enough to matter): the same blocks."""
+    path = tmp_path / "hands.txt"
+    path.write_bytes(data)
+    expected = list(iter_blocks([str(path)], block_bytes, max_block_bytes=max_block_bytes))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(blocks, "_TAIL_BYTES", tail)
+        assert list(iter_blocks([str(path)], block_bytes, max_block_bytes=max_block_bytes)) == expected
 
 
 def test_real_samples_missing_and_odd_files(tmp_path: Path) -> None:

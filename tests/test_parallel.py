@@ -17,6 +17,11 @@ from razzlog.generate.stream import generate_labeled
 from razzlog.sources import RawHand, ReadProgress
 from razzlog.violations import Violation
 
+try:
+    import fcntl
+except ImportError:  # (Windows: the pipes keep their size)
+    fcntl = None  # type: ignore[assignment]
+
 HANDS = 1500
 BLOCK = 32 * 1024  # small blocks: many tasks, several in flight
 CHUNK = 16  # hands per task where a file cannot be cut into blocks
@@ -199,3 +204,17 @@ def test_seen_hands_give_back_exactly_what_was_kept() -> None:
     for site, hand_id, digest, file, line in kept:
         assert seen.first(site, hand_id) == (digest, file, line)
     assert seen.first("pokerstars", "3") is None
+
+
+@pytest.mark.skipif(not hasattr(fcntl, "F_GETPIPE_SZ"), reason="pipe sizes are set on Linux only")
+def test_the_pools_pipes_hold_whole_blocks_and_results() -> None:
+    """A block (and a block's results) crosses to and from a worker in one write: no worker waits
+    for this process to be given a CPU for each 64 KiB piece (razzlog.pipes)."""
+    executor = parallel._executor(2)
+    try:
+        ends = [executor._call_queue._writer, executor._result_queue._reader]  # type: ignore[attr-defined]
+        sizes = [fcntl.fcntl(end.fileno(), fcntl.F_GETPIPE_SZ) for end in ends]
+        assert all(size >= 2 * blocks.BLOCK_BYTES for size in sizes), sizes
+        assert executor.submit(len, b"x" * blocks.BLOCK_BYTES).result() == blocks.BLOCK_BYTES
+    finally:
+        executor.shutdown()

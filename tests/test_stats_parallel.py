@@ -20,11 +20,11 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from razzlog import parallel
+from razzlog import blocks, parallel
 from razzlog.api import parse_paths
 from razzlog.events import Action, ActionKind, Collect, Hand
 from razzlog.generate.stream import generate_labeled, generate_text
-from razzlog.sources import RawHand
+from razzlog.sources import RawHand, ReadProgress
 from razzlog.stats import (
     STATS,
     TableBuilder,
@@ -36,7 +36,7 @@ from razzlog.stats import (
     table_chunks,
 )
 from razzlog.stats.schema import STATS_HANDS, STATS_PLAYERS, UNITS
-from razzlog.stats.tables import first_sightings
+from razzlog.stats.tables import build_from_chunks, first_sightings
 from razzlog.violations import Violation
 from tests.test_stats_cli import razzlog
 
@@ -261,23 +261,34 @@ def test_player_hands_joins_tables_whose_hands_are_not_in_row_order(serial: dict
     assert player_stats(shuffled, "player,date").equals(player_stats(full, "player,date"))
 
 
-def test_chunks_are_read_only_as_far_as_the_chunks_in_flight(
-    corpus: list[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    read = 0
-    real = parallel.iter_raw_hands
-
-    def counting(paths: list[str], progress: object = None) -> Iterator[RawHand | Violation]:
-        nonlocal read
-        for item in real(paths):
-            read += 1
-            yield item
-
-    monkeypatch.setattr(parallel, "iter_raw_hands", counting)
-    chunks = table_chunks(corpus[:1], 2, detail=False, chunk_size=10, in_flight=3)
+def test_chunks_are_read_only_as_far_as_the_chunks_in_flight(corpus: list[str]) -> None:
+    block = 8 * 1024
+    progress = ReadProgress.of(corpus[:1])
+    assert progress.total is not None and progress.total > 40 * block
+    chunks = table_chunks(corpus[:1], 2, detail=False, block_bytes=block, in_flight=3, progress=progress)
     first = next(chunks)
-    assert first.parsed + len(first.problems) == 10 and read <= 3 * 10
+    assert first.parsed > 0
+    # three blocks in flight and the one being cut, each under two reads of `block` bytes
+    assert progress.done <= (3 + 1) * 2 * block
     chunks.close()
+
+
+def test_with_jobs_the_hands_are_read_in_the_workers(
+    corpus: list[str], serial: dict[bool, Tables], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """This process only cuts the files into blocks of bytes: it never splits a file into
+    hands (the workers, fresh interpreters, keep the real functions)."""
+
+    def not_here(*args: object) -> Iterator[RawHand | Violation]:
+        raise AssertionError("the hands of a file were read in the main process")
+
+    monkeypatch.setattr(parallel, "iter_raw_hands", not_here)
+    monkeypatch.setattr(blocks, "hands_of_lines", not_here)
+    files = corpus[:3]  # generated hands: every one cut into blocks
+    chunks = list(table_chunks(files, 2, detail=False, block_bytes=8 * 1024))
+    assert len(chunks) > 3
+    monkeypatch.undo()
+    _same_tables(build_from_chunks(chunks, None, detail=False), load(files, jobs=1, detail=False))
 
 
 def test_one_job_starts_no_process(corpus: list[str], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -147,17 +147,22 @@ def table_chunks(
     *,
     detail: bool = True,
     chunk_size: int | None = None,
+    block_bytes: int | None = None,
     in_flight: int | None = None,
     progress: ReadProgress | None = None,
 ) -> Iterator[TableChunk]:
     """The chunks of the input's hands, in input order, made by ``jobs`` processes (0: one per CPU).
 
-    ``chunk_size``: hands per chunk (default :data:`razzlog.parallel.CHUNK_SIZE`).  At most
-    ``in_flight`` chunks (default: three per process) are read and not yet yielded.
-    ``jobs=1`` starts no process; the chunks are the same.
+    ``chunk_size``: hands per chunk (default :data:`razzlog.parallel.CHUNK_SIZE`); with
+    several jobs a chunk is rather the hands of a block of about ``block_bytes`` of a
+    file (default :data:`razzlog.blocks.BLOCK_BYTES`), which the worker reads itself
+    (see :func:`razzlog.parallel.map_raw_chunks`).  At most ``in_flight`` chunks
+    (default: three per process) are read and not yet yielded.  ``jobs=1`` starts no
+    process.  Where the chunks end changes nothing in what they add up to.
     """
     # imported here: razzlog.parallel brings the sites' parsers (~0.2 s), which the statistics
     # of a store (razzlog.stats, razzlog.store.stats) never use
+    from razzlog.blocks import BLOCK_BYTES
     from razzlog.parallel import CHUNK_SIZE, map_raw_chunks
 
     # Spawned, not forked: the workers use polars, and a forked child of a
@@ -167,6 +172,7 @@ def table_chunks(
         _Tabulate(detail),
         jobs,
         chunk_size=CHUNK_SIZE if chunk_size is None else chunk_size,
+        block_bytes=BLOCK_BYTES if block_bytes is None else block_bytes,
         in_flight=in_flight,
         progress=progress,
         spawn=True,
