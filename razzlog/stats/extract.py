@@ -72,6 +72,61 @@ class HandRows:
     actions: list[Row]
 
 
+class Columns:
+    """The rows of one table, value after value in one list; :meth:`column` gives each column.
+
+    polars makes a Series of a list in one call, where rows kept as tuples had first to be
+    transposed (``zip(*rows)``: a third of the frames' cost); a column is a slice of the values
+    with a step (a C loop).  And each row's tuple dies as soon as it is added: kept to the end of
+    a chunk, those tuples were most of what the collector's young generations walked in an import.
+    """
+
+    def __init__(self, width: int) -> None:
+        self.width = width
+        self.values: list[Any] = []
+        self.height = 0
+
+    def __len__(self) -> int:
+        return self.height
+
+    def add(self, row: Row) -> None:
+        if len(row) != self.width:  # a value in the wrong column would be stored without a word
+            raise ValueError(f"a row of {len(row)} values for {self.width} columns")
+        self.values.extend(row)
+        self.height += 1
+
+    def column(self, i: int) -> list[Any]:
+        """The values of column ``i``, row after row."""
+        if not 0 <= i < self.width:
+            raise IndexError(f"column {i} of {self.width}")
+        return self.values[i :: self.width]
+
+    def rows(self) -> list[Row]:
+        """The rows as tuples again (the rare path that drops a hand's rows)."""
+        values, width = self.values, self.width
+        return [tuple(values[start : start + width]) for start in range(0, len(values), width)]
+
+
+def columns_of(rows: list[Row], width: int) -> Columns:
+    """``rows`` (each of ``width`` values) as :class:`Columns`."""
+    out = Columns(width)
+    for row in rows:
+        out.add(row)
+    return out
+
+
+def add_hand(hand: Hand, idx: int, hands: Columns, players: Columns, actions: Columns | None) -> None:
+    """Add the rows of ``hand`` (its key ``idx``; see :func:`hand_rows`) to each table's columns;
+    ``actions`` None: not its actions."""
+    rows = hand_rows(hand, idx)
+    hands.add(rows.hand)
+    for row in rows.players:
+        players.add(row)
+    if actions is not None:
+        for row in rows.actions:
+            actions.add(row)
+
+
 def currency_of(header: HandHeader) -> str:
     """The unit of the hand's money: ``USD``/``EUR``/… for cash, ``chips``, or ``play``."""
     if header.is_tournament:
