@@ -83,7 +83,8 @@ def main() -> None:
             runpy.run_module("razzlog", run_name="__main__")
         SECONDS["audit, in all"] = time.process_time() - start
     else:
-        _wrap(rows, "hand_rows", "hand_rows")
+        # (an older checkout's rows.py calls hand_rows; since the rows are column-wise, add_hand)
+        _wrap(rows, "add_hand" if hasattr(rows, "add_hand") else "hand_rows", "hand_rows")
         _wrap(rows, "_extra_row", "hand columns besides the statistics'")
         _wrap(rows, "_frames", "a chunk's frames")
         _wrap(importer._Import, "_take", "main: take a chunk (with the cross-hand checks)")

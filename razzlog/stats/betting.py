@@ -14,13 +14,19 @@ walk costs about what it did; :data:`FLAG_COLUMNS` names them in bit order and
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Final
 
 from razzlog.cards import Card
 from razzlog.events import ActionKind, Street, TournamentFinish
 
-_ZERO = Decimal(0)
-_BET, _RAISE, _COMPLETE = ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE
-_CALL, _FOLD, _BRING_IN = ActionKind.CALL, ActionKind.FOLD, ActionKind.BRING_IN
+# Final: mypyc keeps them in C variables, not in the module's dict (a look-up at each use)
+_ZERO: Final = Decimal(0)
+_BET: Final = ActionKind.BET
+_RAISE: Final = ActionKind.RAISE
+_COMPLETE: Final = ActionKind.COMPLETE
+_CALL: Final = ActionKind.CALL
+_FOLD: Final = ActionKind.FOLD
+_BRING_IN: Final = ActionKind.BRING_IN
 
 # The flag columns, in bit order (bit i is 1 << i); their meaning is the statistics' glossary.
 FLAG_COLUMNS = (

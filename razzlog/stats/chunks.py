@@ -18,7 +18,7 @@ import polars as pl
 
 from razzlog.events import Hand, OtherGameHand, count_game
 from razzlog.sources import RawHand, ReadProgress
-from razzlog.stats.extract import Row, hand_rows
+from razzlog.stats.extract import Columns, Row, add_hand, columns_of
 from razzlog.stats.schema import (
     ACTIONS_SCHEMA,
     COUNT,
@@ -75,9 +75,9 @@ class ChunkRows:
 
     def __init__(self, detail: bool = True) -> None:
         self.detail = detail
-        self.hands: list[Row] = []
-        self.players: list[Row] = []
-        self.actions: list[Row] = []
+        self.hands = Columns(len(HANDS_SCHEMA))
+        self.players = Columns(len(PLAYERS_SCHEMA))
+        self.actions = Columns(len(ACTIONS_SCHEMA))
         self.problems: list[Violation] = []
         self.file = ""
         self.last_line = 0
@@ -93,11 +93,7 @@ class ChunkRows:
             count_game(self.other_games, item.game)
             self.file, self.last_line = item.file, item.first_line
             return
-        rows = hand_rows(item, len(self.hands))
-        self.hands.append(rows.hand)
-        self.players.extend(rows.players)
-        if self.detail:
-            self.actions.extend(rows.actions)
+        add_hand(item, len(self.hands), self.hands, self.players, self.actions if self.detail else None)
         self.file, self.last_line = item.file, item.last_line
 
     def chunk(self) -> TableChunk:
@@ -113,9 +109,12 @@ class ChunkRows:
     def _drop_inexact(self) -> None:
         """Leave out the hands any of whose rows holds an inexact amount; renumber the rest."""
         before = len(self.hands)
-        _, (self.hands, self.players, self.actions) = without_inexact(
-            (self.hands, self.players, self.actions)
+        _, (hands, players, actions) = without_inexact(
+            (self.hands.rows(), self.players.rows(), self.actions.rows())
         )
+        self.hands = columns_of(hands, len(HANDS_SCHEMA))
+        self.players = columns_of(players, len(PLAYERS_SCHEMA))
+        self.actions = columns_of(actions, len(ACTIONS_SCHEMA))
         self.inexact += before - len(self.hands)
 
     def _chunk(self) -> TableChunk:
@@ -257,15 +256,15 @@ def _narrow(units: pl.Series) -> pl.Series:
     return units.cast(narrow) if units.is_between(-(2**31), 2**31 - 1).all() else units
 
 
-def _count_type(values: tuple[int, ...]) -> pl.DataType:
+def _count_type(values: Sequence[int]) -> pl.DataType:
     top = max(values, default=0)
     return COUNT if top <= 0xFF else pl.UInt16() if top <= 0xFFFF else pl.UInt32()
 
 
 def rows_frame(
-    rows: list[Row], schema: dict[str, pl.DataType], keep: tuple[str, ...] | None, *, as_units: bool = False
+    rows: Columns, schema: dict[str, pl.DataType], keep: tuple[str, ...] | None, *, as_units: bool = False
 ) -> pl.DataFrame:
-    """One DataFrame from row tuples (laid out as ``schema``), built column by column.
+    """One DataFrame of a table's rows (laid out as ``schema``), built column by column.
 
     Money goes to polars as whole units (faster than ``Decimal`` objects, and
     checked to be exact); with every column (``keep`` None) it then becomes
@@ -279,9 +278,12 @@ def rows_frame(
         return empty(schema, keep)
     series: list[pl.Series] = []
     money: list[str] = []
-    for (name, dtype), values in zip(schema.items(), zip(*rows, strict=True), strict=True):
+    if rows.width != len(schema):
+        raise ValueError(f"rows of {rows.width} columns for {len(schema)}")
+    for i, (name, dtype) in enumerate(schema.items()):
         if keep is not None and name not in keep:
             continue
+        values = rows.column(i)
         if dtype == MONEY:
             units = _units(values, name)
             series.append(units if keep is None else _narrow(units))

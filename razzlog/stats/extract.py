@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 from razzlog.cards import best_low, format_low, start_label
 from razzlog.clock import utc_time
@@ -51,12 +51,35 @@ CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 CHIPS = "chips"  # the currency of tournament chips
 PLAY = "play"  # the currency of play-money tables
 RAZZ = "Razz"  # the game of a table that deals razz only (a mix's razz hands: the mix's name)
-_ZERO = Decimal(0)
+_ZERO: Final = Decimal(0)
 # Enums hash and look up their values in Python: in the loop over every action of every
 # hand, compare them by identity and read their plain ``_value_`` instead.
-_STREET_INDEX = {s.value: s.index for s in Street}
-_SEVENTH = Street.SEVENTH.value
-_LAST_BETTING = Street.SEVENTH.index
+_STREET_INDEX: Final = {s.value: s.index for s in Street}
+_SEVENTH: Final = Street.SEVENTH.value
+_LAST_BETTING: Final = Street.SEVENTH.index
+# Final: mypyc keeps these in C variables.  A plain global name (the events' classes and the
+# enums' members come from interpreted modules) is a look-up in the module's dict at each use,
+# and the loop over a hand's events compared each event's type with up to a dozen of them.
+_ACTION: Final = Action
+_DEAL: Final = Deal
+_ANTE: Final = Ante
+_STREET_START: Final = StreetStart
+_UNCALLED: Final = UncalledReturn
+_COLLECT: Final = Collect
+_SUMMARY_SEAT: Final = SummarySeat
+_SHOW: Final = Show
+_COMMON_CARD: Final = CommonCard
+_SUMMARY_POT: Final = SummaryPot
+_FINISH: Final = TournamentFinish
+_SEAT: Final = Seat
+_CHECK: Final = ActionKind.CHECK
+_FOLD: Final = ActionKind.FOLD
+_BET: Final = ActionKind.BET
+_RAISE: Final = ActionKind.RAISE
+_COMPLETE: Final = ActionKind.COMPLETE
+_CALL: Final = ActionKind.CALL
+_THIRD: Final = Street.THIRD
+_SAT_OUT: Final = SeatOutcome.SAT_OUT
 _DATE = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})")
 _TIME = re.compile(r"(\d{1,2}):(\d{2}):(\d{2})")
 
@@ -70,6 +93,61 @@ class HandRows:
     hand: Row
     players: list[Row]
     actions: list[Row]
+
+
+class Columns:
+    """The rows of one table, value after value in one list; :meth:`column` gives each column.
+
+    polars makes a Series of a list in one call, where rows kept as tuples had first to be
+    transposed (``zip(*rows)``: a third of the frames' cost); a column is a slice of the values
+    with a step (a C loop).  And each row's tuple dies as soon as it is added: kept to the end of
+    a chunk, those tuples were most of what the collector's young generations walked in an import.
+    """
+
+    def __init__(self, width: int) -> None:
+        self.width = width
+        self.values: list[Any] = []
+        self.height = 0
+
+    def __len__(self) -> int:
+        return self.height
+
+    def add(self, row: Row) -> None:
+        if len(row) != self.width:  # a value in the wrong column would be stored without a word
+            raise ValueError(f"a row of {len(row)} values for {self.width} columns")
+        self.values.extend(row)
+        self.height += 1
+
+    def column(self, i: int) -> list[Any]:
+        """The values of column ``i``, row after row."""
+        if not 0 <= i < self.width:
+            raise IndexError(f"column {i} of {self.width}")
+        return self.values[i :: self.width]
+
+    def rows(self) -> list[Row]:
+        """The rows as tuples again (the rare path that drops a hand's rows)."""
+        values, width = self.values, self.width
+        return [tuple(values[start : start + width]) for start in range(0, len(values), width)]
+
+
+def columns_of(rows: list[Row], width: int) -> Columns:
+    """``rows`` (each of ``width`` values) as :class:`Columns`."""
+    out = Columns(width)
+    for row in rows:
+        out.add(row)
+    return out
+
+
+def add_hand(hand: Hand, idx: int, hands: Columns, players: Columns, actions: Columns | None) -> None:
+    """Add the rows of ``hand`` (its key ``idx``; see :func:`hand_rows`) to each table's columns;
+    ``actions`` None: not its actions."""
+    rows = hand_rows(hand, idx)
+    hands.add(rows.hand)
+    for row in rows.players:
+        players.add(row)
+    if actions is not None:
+        for row in rows.actions:
+            actions.add(row)
 
 
 def currency_of(header: HandHeader) -> str:
@@ -113,7 +191,7 @@ def hand_rows(hand: Hand, idx: int) -> HandRows:
     players: dict[str, _Player] = {}
     out: dict[str, Seat] = {}  # seated but sitting out: not dealt in, unless they ante, get cards or act
     for e in hand.events:
-        if type(e) is Seat:
+        if type(e) is _SEAT:
             if e.sitting_out:
                 out[e.player] = e
             else:
@@ -134,33 +212,33 @@ def hand_rows(hand: Hand, idx: int) -> HandRows:
     pot = rake = None
     sat_out: list[_Player] = []
     for e in hand.events:  # exact types: events are final dataclasses, and ``is`` is fast
-        if type(e) is Action:
+        if type(e) is _ACTION:
             p = players.get(e.player) or get(e.player)
             street = e.street._value_
             si = _STREET_INDEX[street]
             if si > _LAST_BETTING:  # a bet logged after the showdown began (the audit reports it):
                 si, street = _LAST_BETTING, _SEVENTH  # its chips still count, as the 7th street's
             kind = e.kind
-            if kind is ActionKind.CHECK:
+            if kind is _CHECK:
                 put = _ZERO
-            elif kind is ActionKind.FOLD:
+            elif kind is _FOLD:
                 put = _ZERO
                 p.folded = e.street
                 p.folds += 1
                 if si:
                     p.folds_late += 1
-            elif e.to is not None and (kind is ActionKind.RAISE or kind is ActionKind.COMPLETE):
+            elif e.to is not None and (kind is _RAISE or kind is _COMPLETE):
                 put = e.to - p.put[si]
-            elif kind is ActionKind.RAISE:  # no "to" printed: the increment is over the street's top bet
+            elif kind is _RAISE:  # no "to" printed: the increment is over the street's top bet
                 put = max(q.put[si] for q in players.values()) + e.amount - p.put[si]
             else:
                 put = e.amount
             if put:
                 p.put[si] += put
-            if kind is ActionKind.BET or kind is ActionKind.RAISE or kind is ActionKind.COMPLETE:
+            if kind is _BET or kind is _RAISE or kind is _COMPLETE:
                 p.aggressive[si] += 1
                 aggressor[si] = p
-            elif kind is ActionKind.CALL:
+            elif kind is _CALL:
                 p.calls[si] += 1
             if e.all_in:
                 p.all_in = True
@@ -176,47 +254,47 @@ def hand_rows(hand: Hand, idx: int) -> HandRows:
             elif later is not None and si == later.si:
                 later.act(p, kind)
             actions.append((idx, len(actions), street, e.player, kind._value_, put, e.to, e.all_in))
-        elif type(e) is Deal:
+        elif type(e) is _DEAL:
             p = players.get(e.player) or get(e.player)
             p.see(e.known + e.new)
-            if e.street is Street.THIRD and e.new:
+            if e.street is _THIRD and e.new:
                 p.door = e.new[-1]  # the face-up card is printed last
                 if not e.known and len(e.new) == 3:
                     p.hole = True
                     p.start = start_label(e.new[:2], e.new[2])
-        elif type(e) is Ante:
+        elif type(e) is _ANTE:
             p = get(e.player)
             p.ante += e.amount
             if e.all_in:
                 p.ante_all_in = p.all_in = True
-        elif type(e) is StreetStart:
+        elif type(e) is _STREET_START:
             si = _STREET_INDEX.get(e.street._value_, 0)
             if si <= 4:  # (showdown and summary are no streets dealt)
                 reached = max(reached, si)
                 later = LaterStreet(si, aggressor[si - 1]) if si == 1 or si == 2 else None
-        elif type(e) is UncalledReturn:
+        elif type(e) is _UNCALLED:
             get(e.player).returned += e.amount
-        elif type(e) is Collect:
+        elif type(e) is _COLLECT:
             get(e.player).collected += e.amount
-        elif type(e) is SummarySeat:
+        elif type(e) is _SUMMARY_SEAT:
             # A summary line deals no one in: "Seat 6: X is sitting out" names a player who was
             # not (a seat line without the mark, and no ante, card or action: dropped below).
             q = players.get(e.player)
             if q is not None:
                 q.see(e.cards)
-                if e.outcome is SeatOutcome.SAT_OUT:
+                if e.outcome is _SAT_OUT:
                     sat_out.append(q)
-        elif type(e) is Show:
+        elif type(e) is _SHOW:
             q = players.get(e.player)
             if q is not None:
                 q.see(e.cards)
-        elif type(e) is CommonCard:
+        elif type(e) is _COMMON_CARD:
             for q in players.values():
                 if q.folded is None:
                     q.see((*q.cards, e.card))
-        elif type(e) is SummaryPot:
+        elif type(e) is _SUMMARY_POT:
             pot, rake = e.total, e.rake
-        elif type(e) is TournamentFinish:
+        elif type(e) is _FINISH:
             finisher = players.get(e.player)
             if finisher is not None:  # a line about a player not dealt in adds no row
                 finisher.finish = e
@@ -296,7 +374,7 @@ def _player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bool, r
         " ".join(str(c) for c in p.cards),
         p.folded._value_ if p.folded is not None else None,
         p.all_in,
-        reached >= 1 and (p.folded is None or p.folded is not Street.THIRD),
+        reached >= 1 and (p.folded is None or p.folded is not _THIRD),
         at_showdown,
         won,
         at_showdown and won,

@@ -19,7 +19,7 @@ from razzlog.pickling import dumps
 from razzlog.reducers import register as register_reducers
 from razzlog.sources import RawHand, stored_text
 from razzlog.stats.chunks import rows_frame, without_inexact
-from razzlog.stats.extract import Row, hand_rows
+from razzlog.stats.extract import Columns, Row, add_hand, columns_of
 from razzlog.stats.schema import ACTIONS_SCHEMA, HANDS_SCHEMA, MONEY, PLAYERS_SCHEMA
 from razzlog.store.collector import WORKER
 from razzlog.violations import Violation
@@ -104,10 +104,8 @@ def import_chunk(task: Task, profile_name: str, open_pair_double: bool) -> Impor
     # each hand is tabulated as soon as it is audited, so that its events die young (a chunk of
     # whole hands kept to the end survived into the collector's oldest generation, whose full
     # collections then cost the import ~5 %)
-    hands: list[Row] = []
-    players: list[Row] = []
-    actions: list[Row] = []
-    extra: list[Row] = []
+    hands, players = Columns(len(_HANDS)), Columns(len(_PLAYERS))
+    actions, extra = Columns(len(_ACTIONS)), Columns(len(EXTRA_HANDS))
     for raw in task_items(task):
         if isinstance(raw, Violation):
             records.append(Record(INPUT_ERROR, raw, raw.line, [], None, NO_ROWS))
@@ -124,16 +122,18 @@ def import_chunk(task: Task, profile_name: str, open_pair_double: bool) -> Impor
         facts = cross_facts(parsed, state, slim=True)
         found = hand_violations(parsed, state)
         records.append(Record(PARSED, facts.hand, raw.first_line, found, facts, len(hands)))
-        rows = hand_rows(parsed, len(hands))
-        hands.append(rows.hand)
-        players.extend(rows.players)
-        actions.extend(rows.actions)
-        extra.append(_extra_row(parsed, raw))
+        add_hand(parsed, len(hands), hands, players, actions)
+        extra.add(_extra_row(parsed, raw))
     try:
         frames = _frames(hands, players, actions, extra)
     except ValueError:  # an amount of more than 4 decimal places: those hands get no rows
-        number, (hands, players, actions) = without_inexact((hands, players, actions))
-        extra = [extra[old] for old in number]
+        number, (kept_hands, kept_players, kept_actions) = without_inexact(
+            (hands.rows(), players.rows(), actions.rows())
+        )
+        extra_rows = extra.rows()
+        hands, players = columns_of(kept_hands, len(_HANDS)), columns_of(kept_players, len(_PLAYERS))
+        actions = columns_of(kept_actions, len(_ACTIONS))
+        extra = columns_of([extra_rows[old] for old in number], len(EXTRA_HANDS))
         records = [r if r.kind != PARSED else _renumbered(r, number.get(r.row, NO_ROWS)) for r in records]
         frames = _frames(hands, players, actions, extra)
     return ImportedChunk(records, *frames)
@@ -144,18 +144,16 @@ def _renumbered(record: Record, row: int) -> Record:
 
 
 def _frames(
-    hands: list[Row], players: list[Row], actions: list[Row], extra: list[Row]
+    hands: Columns, players: Columns, actions: Columns, extra: Columns
 ) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
     """The hands, players and actions frames of these rows (ValueError for an amount the money
     columns would round)."""
+    # the extra columns as polars made them of rows (its own Decimal conversion for the money)
+    extra_series = [
+        pl.Series(name, extra.column(i), dtype=t) for i, (name, t) in enumerate(EXTRA_HANDS.items())
+    ]
     return (
-        pl.concat(
-            [
-                rows_frame(hands, _HANDS, None, as_units=True),
-                pl.DataFrame(extra, schema=EXTRA_HANDS, orient="row"),
-            ],
-            how="horizontal",
-        ),
+        rows_frame(hands, _HANDS, None, as_units=True).hstack(extra_series),
         rows_frame(players, _PLAYERS, None, as_units=True),
         rows_frame(actions, _ACTIONS, None, as_units=True),
     )

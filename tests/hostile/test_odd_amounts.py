@@ -60,15 +60,20 @@ def test_an_inexact_amount_is_refused_every_time_it_comes() -> None:
     import pytest
 
     from razzlog.stats.chunks import InexactAmount, rows_frame
+    from razzlog.stats.extract import columns_of
     from razzlog.stats.schema import MONEY
 
     schema = {"hand_idx": pl.UInt32(), "pot": MONEY}
     for _ in range(2):
         with pytest.raises(InexactAmount):
-            rows_frame([(0, Decimal("2")), (1, Decimal("2.00001"))], schema, None)
+            rows_frame(columns_of([(0, Decimal("2")), (1, Decimal("2.00001"))], 2), schema, None)
     frame = rows_frame(
-        [(0, Decimal("2")), (1, Decimal("2.00")), (2, None), (3, Decimal("-0.5"))], schema, None
+        columns_of([(0, Decimal("2")), (1, Decimal("2.00")), (2, None), (3, Decimal("-0.5"))], 2),
+        schema,
+        None,
     )
     assert frame["pot"].to_list() == [Decimal("2"), Decimal("2"), None, Decimal("-0.5")]
-    units = rows_frame([(0, Decimal("2.00")), (1, Decimal("12.3456"))], schema, ("hand_idx", "pot"))
+    units = rows_frame(
+        columns_of([(0, Decimal("2.00")), (1, Decimal("12.3456"))], 2), schema, ("hand_idx", "pot")
+    )
     assert units["pot"].to_list() == [20000, 123456]

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from razzlog.sources import ReadProgress
+from razzlog.store.collector import YOUNG
 from razzlog.store.importer import import_paths
 from razzlog.store.rows import ImportedChunk
 from tests.test_stats_parallel import corpus  # noqa: F401 - the module fixture
@@ -26,17 +27,23 @@ def test_the_collector_is_frozen_after_the_first_chunk_and_thawed_after(
     corpus: list[str],  # noqa: F811
 ) -> None:
     frozen: list[int] = []
+    young: list[int] = []
 
     def watch(chunks: Iterator[ImportedChunk], total: ReadProgress) -> Iterator[ImportedChunk]:
         for chunk in chunks:
             frozen.append(gc.get_freeze_count())
+            young.append(gc.get_threshold()[0])
             yield chunk
 
     assert gc.get_freeze_count() == 0
+    before = gc.get_threshold()
+    assert before[0] < YOUNG
     result = import_paths(_two_chunks(corpus), tmp_path / "store", progress=watch)
     assert result.hands_added > 0
     assert len(frozen) > 1 and frozen[0] == 0 and all(count > 0 for count in frozen[1:])
+    assert young[0] == before[0] and all(threshold == YOUNG for threshold in young[1:])
     assert gc.get_freeze_count() == 0
+    assert gc.get_threshold() == before
 
 
 def test_the_collector_is_thawed_when_an_import_fails(tmp_path: Path, corpus: list[str]) -> None:  # noqa: F811
@@ -46,6 +53,8 @@ def test_the_collector_is_thawed_when_an_import_fails(tmp_path: Path, corpus: li
                 raise KeyboardInterrupt  # as a user's Ctrl-C, after the freeze
             yield chunk
 
+    before = gc.get_threshold()
     with pytest.raises(KeyboardInterrupt):
         import_paths(_two_chunks(corpus), tmp_path / "store", progress=fail)
     assert gc.get_freeze_count() == 0
+    assert gc.get_threshold() == before
