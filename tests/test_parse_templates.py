@@ -32,7 +32,8 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def _hands(seed: int, count: int) -> list[RawHand]:
+def generated_hands(seed: int, count: int) -> list[RawHand]:
+    """``count`` generated PokerStars hands, read as razzlog reads a file."""
     text = generate_text(seed, count, site="pokerstars")
     numbered = ((line, "utf-8") for line in text.split("\n"))
     return [h for h in hands_of_lines("gen.txt", numbered) if isinstance(h, RawHand)]
@@ -41,7 +42,7 @@ def _hands(seed: int, count: int) -> list[RawHand]:
 @pytest.fixture(scope="module")
 def warm() -> list[RawHand]:
     """Hands whose lines the cache has learnt (parsed once through ``parse_hand``)."""
-    hands = _hands(7, 400)
+    hands = generated_hands(7, 400)
     for raw in hands:
         pokerstars.parse_hand(raw)
     return hands
@@ -59,7 +60,7 @@ def _template_path(raw: RawHand) -> object:
 
 
 def test_generated_hands_are_filled_from_templates_as_lark_parses_them(warm: list[RawHand]) -> None:
-    fresh = _hands(8, 300)
+    fresh = generated_hands(8, 300)
     for raw in fresh[:100]:
         pokerstars.parse_hand(raw)
     filled = 0
@@ -192,7 +193,7 @@ def test_damaged_hands_give_what_the_full_parse_gives(warm: list[RawHand], data:
 def test_the_cache_is_bounded(warm: list[RawHand], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(templates, "MAX_KEYS", 50)
     _cache().clear()  # (other tests of this process filled it)
-    hands = _hands(9, 60)
+    hands = generated_hands(9, 60)
     most = max(len(raw.lines) for raw in hands)  # what one hand can add after a clearing
     for raw in hands:
         assert repr(pokerstars.parse_hand(raw)) == repr(pokerstars.full_parse(raw))

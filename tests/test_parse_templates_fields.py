@@ -18,7 +18,8 @@ from razzlog.events import Hand
 from razzlog.generate.stream import generate_text
 from razzlog.sites import pokerstars, templates
 from razzlog.sites.masking import POKERSTARS, mask_lines
-from razzlog.sources import RawHand, hands_of_lines
+from razzlog.sources import RawHand
+from tests.test_parse_templates import generated_hands
 
 pytestmark = pytest.mark.skipif(
     not pokerstars.PARSER.use_templates,
@@ -50,15 +51,9 @@ def test_the_slot_pattern_cuts_real_lines_as_the_plain_pattern_does() -> None:
         assert templates._SLOT.split(line) == _PLAIN_SLOT.split(line)
 
 
-def _hands(seed: int, count: int) -> list[RawHand]:
-    text = generate_text(seed, count, site="pokerstars")
-    numbered = ((line, "utf-8") for line in text.split("\n"))
-    return [h for h in hands_of_lines("gen.txt", numbered) if isinstance(h, RawHand)]
-
-
 @pytest.fixture(scope="module")
 def warm() -> list[RawHand]:
-    hands = _hands(11, 300)
+    hands = generated_hands(11, 300)
     for raw in hands:
         pokerstars.parse_hand(raw)
     return hands
