@@ -109,12 +109,9 @@ class ChunkRows:
     def _drop_inexact(self) -> None:
         """Leave out the hands any of whose rows holds an inexact amount; renumber the rest."""
         before = len(self.hands)
-        _, (hands, players, actions) = without_inexact(
-            (self.hands.rows(), self.players.rows(), self.actions.rows())
+        _, (self.hands, self.players, self.actions) = without_inexact(
+            (self.hands, self.players, self.actions)
         )
-        self.hands = columns_of(hands, len(HANDS_SCHEMA))
-        self.players = columns_of(players, len(PLAYERS_SCHEMA))
-        self.actions = columns_of(actions, len(ACTIONS_SCHEMA))
         self.inexact += before - len(self.hands)
 
     def _chunk(self) -> TableChunk:
@@ -204,19 +201,19 @@ def _exact(row: Row) -> bool:
     return all(type(v) is not Decimal or v == round(v, SCALE) for v in row)
 
 
-def without_inexact(
-    tables: tuple[list[Row], list[Row], list[Row]],
-) -> tuple[dict[int, int], tuple[list[Row], list[Row], list[Row]]]:
+def without_inexact(tables: tuple[Columns, Columns, Columns]) -> tuple[dict[int, int], tuple[Columns, ...]]:
     """The hands, players and actions rows (``hand_idx`` first in each) less the hands any of whose
     rows holds an amount the money columns would round, renumbered 0, 1, 2…; with the new
-    number of each hand kept (old ``hand_idx`` -> new)."""
-    bad = {row[0] for rows in tables for row in rows if not _exact(row)}
-    kept = [row[0] for row in tables[0] if row[0] not in bad]
+    number of each hand kept (old ``hand_idx`` -> new).  (Rare: the rows go through tuples.)"""
+    rows = [table.rows() for table in tables]
+    bad = {row[0] for table in rows for row in table if not _exact(row)}
+    kept = [row[0] for row in rows[0] if row[0] not in bad]
     number = {old: new for new, old in enumerate(kept)}
-    hands, players, actions = (
-        [(number[row[0]], *row[1:]) for row in rows if row[0] in number] for rows in tables
+    renumbered = (
+        columns_of([(number[row[0]], *row[1:]) for row in table_rows if row[0] in number], table.width)
+        for table, table_rows in zip(tables, rows, strict=True)
     )
-    return number, (hands, players, actions)
+    return number, tuple(renumbered)
 
 
 # Amounts already converted to units: a log repeats a few hundred amounts (the stakes' bets, the

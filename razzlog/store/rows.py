@@ -127,13 +127,9 @@ def import_chunk(task: Task, profile_name: str, open_pair_double: bool) -> Impor
     try:
         frames = _frames(hands, players, actions, extra)
     except ValueError:  # an amount of more than 4 decimal places: those hands get no rows
-        number, (kept_hands, kept_players, kept_actions) = without_inexact(
-            (hands.rows(), players.rows(), actions.rows())
-        )
+        number, (hands, players, actions) = without_inexact((hands, players, actions))
         extra_rows = extra.rows()
-        hands, players = columns_of(kept_hands, len(_HANDS)), columns_of(kept_players, len(_PLAYERS))
-        actions = columns_of(kept_actions, len(_ACTIONS))
-        extra = columns_of([extra_rows[old] for old in number], len(EXTRA_HANDS))
+        extra = columns_of([extra_rows[old] for old in number], extra.width)
         records = [r if r.kind != PARSED else _renumbered(r, number.get(r.row, NO_ROWS)) for r in records]
         frames = _frames(hands, players, actions, extra)
     return ImportedChunk(records, *frames)
