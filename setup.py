@@ -76,10 +76,11 @@ def extensions() -> list[object]:
         from mypyc.build import mypycify
 
         return list(mypycify([str(p.relative_to(ROOT)) for p in compiled_sources()], group_name=GROUP))
-    except Exception as error:  # mypy missing (a build without isolation), or it rejects the code
+    except (Exception, SystemExit) as error:  # mypy missing (a build without isolation), or it
+        # rejects the code: mypyc reports type errors by exiting, which must not end a build in auto
         if MODE == "1":
             raise
-        warn(f"mypyc could not prepare the build ({error})")
+        warn(f"mypyc could not prepare the build ({error!r})")
         return []
 
 
