@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 class Pot(NamedTuple):  # a tuple: built per pot layer, and cheaper than a frozen dataclass
@@ -73,7 +73,7 @@ def build_pots(
     return pots
 
 
-_ZERO = Decimal(0)
+_ZERO: Final = Decimal(0)
 
 
 def split_shares(amount: Decimal, winners: int, unit: Decimal) -> tuple[Decimal, Decimal]:

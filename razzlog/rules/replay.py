@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Decimal
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 from razzlog.events import (
     Action,
@@ -46,15 +46,25 @@ from razzlog.rules.turns import Turns
 
 # Enum members are bound once and compared with ``is``: an enum's class attribute,
 # hash and ``.value`` are slow Python code, and the engine runs for every event.
-_BETTING = tuple(s for s in Street if s.is_betting)
-_THIRD, _FOURTH, _SEVENTH = Street.THIRD, Street.FOURTH, Street.SEVENTH
-_ZERO = Decimal(0)
-_ZEROS = (_ZERO, _ZERO)
-_NONES: tuple[Decimal | None, Decimal | None] = (None, None)
-_NOBODY: frozenset[str] = frozenset()
-_IN, _ALL_IN, _FOLDED, _OUT = Status.IN, Status.ALL_IN, Status.FOLDED, Status.OUT
-_BRING_IN, _CALL, _CHECK, _FOLD = ActionKind.BRING_IN, ActionKind.CALL, ActionKind.CHECK, ActionKind.FOLD
-_RAISE, _COMPLETE = ActionKind.RAISE, ActionKind.COMPLETE
+_BETTING: Final = tuple(s for s in Street if s.is_betting)
+_THIRD: Final = Street.THIRD
+_FOURTH: Final = Street.FOURTH
+_SEVENTH: Final = Street.SEVENTH
+_ZERO: Final = Decimal(0)
+_ZEROS: Final = (_ZERO, _ZERO)
+_NONES: Final[tuple[Decimal | None, Decimal | None]] = (None, None)
+_NOBODY: Final[frozenset[str]] = frozenset()
+_IN: Final = Status.IN
+_ALL_IN: Final = Status.ALL_IN
+_FOLDED: Final = Status.FOLDED
+_OUT: Final = Status.OUT
+_BRING_IN: Final = ActionKind.BRING_IN
+_BET: Final = ActionKind.BET
+_CALL: Final = ActionKind.CALL
+_CHECK: Final = ActionKind.CHECK
+_FOLD: Final = ActionKind.FOLD
+_RAISE: Final = ActionKind.RAISE
+_COMPLETE: Final = ActionKind.COMPLETE
 
 E = TypeVar("E")
 
@@ -223,7 +233,7 @@ class _Engine(Turns):
         """Casino option: an open pair on 4th street lets the opening bet be a big bet."""
         if not self.r.profile.fourth_street_open_pair_double or self.street is not _FOURTH:
             return False
-        if a.kind is not ActionKind.BET or self.bets != 0 or a.amount != self.header.big_bet:
+        if a.kind is not _BET or self.bets != 0 or a.amount != self.header.big_bet:
             return False
         return any(
             len(ranks) >= 2 and ranks[-1] == ranks[-2] for p, ranks in self.boards.items() if p in self.r.live

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from decimal import Decimal
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from razzlog.cards import Card, best_low_key
 from razzlog.events import (
@@ -119,8 +119,10 @@ def _settle(r: Replay) -> Settlement:
     )
 
 
-_ZERO, _CHIP, _CENT = Decimal(0), Decimal(1), Decimal("0.01")
-_ALL_IN = Status.ALL_IN  # bound once: enum lookups are slow
+_ZERO: Final = Decimal(0)
+_CHIP: Final = Decimal(1)
+_CENT: Final = Decimal("0.01")
+_ALL_IN: Final = Status.ALL_IN
 
 
 def _showdown(r: Replay) -> tuple[Show | Muck, ...]:
@@ -200,4 +202,4 @@ def in_showdown(r: Replay) -> list[str]:
     return [p for p in r.order if r.players[p].status in _LIVE]
 
 
-_LIVE = (Status.IN, Status.ALL_IN)
+_LIVE: Final = (Status.IN, Status.ALL_IN)

@@ -10,15 +10,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import Enum
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 from razzlog.cards import Card
 from razzlog.events import Action, ActionKind, Ante, BettingCapped, Event, Hand, Seat, Street, StreetStart
 from razzlog.rules.profiles import Profile
 
-VARIANTS = (0, 1)
-AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
-_ZERO = Decimal(0)
+VARIANTS: Final = (0, 1)
+AGGRESSIVE: Final = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
+_ZERO: Final = Decimal(0)
 E = TypeVar("E")
 
 
@@ -29,30 +29,61 @@ class Status(Enum):
     OUT = "out"  # not dealt in
 
 
-_IN = Status.IN
-_ALL_IN = Status.ALL_IN
+_IN: Final = Status.IN
+_ALL_IN: Final = Status.ALL_IN
 
 
-# A named tuple, not a frozen dataclass: one is built per action, and a frozen
-# dataclass's __init__ costs several times a tuple's.  Immutable all the same.
-class Step(NamedTuple):
-    """An action and the table state just before it (per variant where amounts differ)."""
+class Step:
+    """An action and the table state just before it (per variant where amounts differ).
 
-    action: Action
-    status: Status
-    stack: tuple[Decimal, Decimal]
-    street_put: tuple[Decimal, Decimal]
-    current_bet: tuple[Decimal, Decimal]
-    unit: Decimal
-    bets: int  # bets and full raises so far this round (the bring-in is not one)
-    completion_pending: bool  # 3rd street: only the bring-in so far
-    due: frozenset[str]  # who the rules expect to act now (empty: nobody)
-    may_raise: bool  # False after a short all-in when the actor had already acted
-    short_all_in_in_round: bool
-    cap: int
-    put: tuple[Decimal, Decimal]  # chips the action moves, per variant (0 for checks and folds)
-    wanted: tuple[Decimal | None, Decimal | None]  # what the rules call for, per variant
-    live_count: int  # players not folded
+    Built once per action by the engine and never changed after.  A plain class, not a
+    named tuple: compiled, it is a native class, which the engine builds and the rules
+    read without a Python call (a named tuple's ``__new__`` is interpreted code, about
+    3,400 instructions a step, and its tuple fields were boxed to build it).
+    """
+
+    __slots__ = (
+        "action", "bets", "cap", "completion_pending", "current_bet", "due", "live_count",
+        "may_raise", "put", "short_all_in_in_round", "stack", "status", "street_put", "unit", "wanted",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        action: Action,
+        status: Status,
+        stack: tuple[Decimal, Decimal],
+        street_put: tuple[Decimal, Decimal],
+        current_bet: tuple[Decimal, Decimal],
+        unit: Decimal,
+        bets: int,
+        completion_pending: bool,
+        due: frozenset[str],
+        may_raise: bool,
+        short_all_in_in_round: bool,
+        cap: int,
+        put: tuple[Decimal, Decimal],
+        wanted: tuple[Decimal | None, Decimal | None],
+        live_count: int,
+    ) -> None:
+        self.action = action
+        self.status = status
+        self.stack = stack
+        self.street_put = street_put
+        self.current_bet = current_bet
+        self.unit = unit
+        self.bets = bets  # bets and full raises so far this round (the bring-in is not one)
+        self.completion_pending = completion_pending  # 3rd street: only the bring-in so far
+        self.due = due  # who the rules expect to act now (empty: nobody)
+        self.may_raise = may_raise  # False after a short all-in when the actor had already acted
+        self.short_all_in_in_round = short_all_in_in_round
+        self.cap = cap
+        self.put = put  # chips the action moves, per variant (0 for checks and folds)
+        self.wanted = wanted  # what the rules call for, per variant
+        self.live_count = live_count  # players not folded
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in _STEP_FIELDS)
+        return f"Step({fields})"
 
     @property
     def flagged(self) -> bool:
@@ -60,6 +91,12 @@ class Step(NamedTuple):
         w0, w1 = self.wanted
         p0, p1 = self.put
         return w0 is not None and w0 != p0 and w1 is not None and w1 != p1
+
+
+_STEP_FIELDS: Final = (
+    "action", "status", "stack", "street_put", "current_bet", "unit", "bets", "completion_pending",
+    "due", "may_raise", "short_all_in_in_round", "cap", "put", "wanted", "live_count",
+)  # fmt: skip
 
 
 class RoundEnd(NamedTuple):

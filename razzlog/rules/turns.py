@@ -10,15 +10,17 @@ the variants' search is shared while they agree, boards' keys are kept.
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Final
 
 from razzlog.cards import door_card_bring_in_key, low_key
 from razzlog.events import ActionKind, Street
 from razzlog.rules.state import PlayerState, Replay, RoundEnd, Status
 
-_THIRD = Street.THIRD
-_IN, _ALL_IN = Status.IN, Status.ALL_IN  # bound once and compared with ``is``: enum lookups are slow
-_NOBODY: frozenset[str] = frozenset()
-_CHECK = ActionKind.CHECK
+_THIRD: Final = Street.THIRD
+_IN: Final = Status.IN
+_ALL_IN: Final = Status.ALL_IN
+_NOBODY: Final[frozenset[str]] = frozenset()
+_CHECK: Final = ActionKind.CHECK
 
 
 class Turns:
@@ -167,7 +169,7 @@ def _board_key(ranks: tuple[int, ...]) -> tuple[int, ...]:
     return found
 
 
-_BOARD_KEYS: dict[tuple[int, ...], tuple[int, ...]] = {}  # at most 13**4 + 13**3 + ... boards
+_BOARD_KEYS: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}  # at most 13**4 + 13**3 + ... boards
 
 
 def _best_board(candidates: list[str], keys: dict[str, tuple[int, ...]]) -> str | None:

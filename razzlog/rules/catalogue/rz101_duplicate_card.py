@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from razzlog.cards import Card
 from razzlog.events import CommonCard, Deal, Show, SummarySeat
@@ -62,7 +63,7 @@ def duplicate_card(r: Replay) -> Iterator[Finding]:
             yield Finding(e.line, f"{card} is dealt {who}", player, _street(e))
 
 
-_CARD_EVENTS = frozenset({Deal, CommonCard, Show, SummarySeat})
+_CARD_EVENTS: Final = frozenset({Deal, CommonCard, Show, SummarySeat})
 
 
 def _clashes(
@@ -85,7 +86,7 @@ def _clashes(
     return found
 
 
-_NONE: list[tuple[Card, str]] = []  # never appended to: a clash makes a new list
+_NONE: Final[list[tuple[Card, str]]] = []  # never appended to: a clash makes a new list
 
 
 def _street(e: Deal | CommonCard | Show | SummarySeat) -> str:

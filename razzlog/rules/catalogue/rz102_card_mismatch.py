@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 from razzlog.cards import Card
 from razzlog.events import CommonCard, Deal, Show, SummarySeat
@@ -81,7 +82,7 @@ def _differ(cards: tuple[Card, ...], shown: tuple[Card, ...]) -> bool:
 
 
 # The same kinds as duplicate-card's: the two rules share one pass over the events.
-_CARD_EVENTS = frozenset({Deal, CommonCard, Show, SummarySeat})
+_CARD_EVENTS: Final = frozenset({Deal, CommonCard, Show, SummarySeat})
 
 
 def _street(e: Show | SummarySeat) -> str:

@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from razzlog.events import Action, ActionKind, CommonCard, Deal, Street, StreetStart
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay, Status
 
-_UP_STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH)
+_UP_STREETS: Final = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH)
 # Enum members bound once and compared with ``is`` (or found in tuples, by identity):
-# an enum's class attributes, hash and ``.value`` are slow Python code.
-_THIRD, _SEVENTH, _FOLD = Street.THIRD, Street.SEVENTH, ActionKind.FOLD
-_BETTING = tuple(s for s in Street if s.is_betting)
+# an enum's class attributes, hash and ``.value`` are slow Python code, and compiled,
+# a Final name is a C static where any other module name is a look-up in a dict.
+_THIRD: Final = Street.THIRD
+_SEVENTH: Final = Street.SEVENTH
+_FOLD: Final = ActionKind.FOLD
+_OUT: Final = Status.OUT
+_BETTING: Final = tuple(s for s in Street if s.is_betting)
 # Shared with common-card (equal sets share one pass over the events).
-_TABLE_EVENTS = frozenset({StreetStart, Action, Deal, CommonCard})
+_TABLE_EVENTS: Final = frozenset({StreetStart, Action, Deal, CommonCard})
 
 
 @rule("deal-count")
@@ -49,9 +54,7 @@ def deal_count(r: Replay) -> Iterator[Finding]:
         return [
             Finding(line, f"{p} is still in but gets no card on {street.value} street", p, street.value)
             for p in r.order
-            if p not in folded
-            and p not in lines
-            and not (street is _THIRD and r.players[p].status is Status.OUT)
+            if p not in folded and p not in lines and not (street is _THIRD and r.players[p].status is _OUT)
         ]
 
     for e in r.stream(_TABLE_EVENTS):

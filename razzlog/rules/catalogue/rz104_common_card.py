@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from razzlog.events import Action, ActionKind, CommonCard, Deal, Street, StreetStart
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay
 
 # Bound once and compared with ``is``: enum lookups are slow Python code.
-_FOLD, _THIRD, _SEVENTH = ActionKind.FOLD, Street.THIRD, Street.SEVENTH
+_FOLD: Final = ActionKind.FOLD
+_THIRD: Final = Street.THIRD
+_SEVENTH: Final = Street.SEVENTH
 
-DECK = 52
+DECK: Final = 52
 
 
 @rule("common-card")
@@ -63,9 +66,9 @@ def common_card(r: Replay) -> Iterator[Finding]:
         )
 
 
-_BETTING = frozenset(s for s in Street if s.is_betting)
+_BETTING: Final = frozenset(s for s in Street if s.is_betting)
 # Shared with deal-count (equal sets share one pass over the events).
-_TABLE_EVENTS = frozenset({StreetStart, Action, Deal, CommonCard})
+_TABLE_EVENTS: Final = frozenset({StreetStart, Action, Deal, CommonCard})
 
 
 def _enough_cards(players: int, streets: list[Street]) -> bool:
@@ -73,5 +76,5 @@ def _enough_cards(players: int, streets: list[Street]) -> bool:
 
     Folds only leave more cards, so then no deal can run out of cards.
     """
-    used = sum(3 * players if s is Street.THIRD else players for s in streets if s is not Street.SEVENTH)
+    used = sum(3 * players if s is _THIRD else players for s in streets if s is not _SEVENTH)
     return players <= DECK - used

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from razzlog.events import Action, Deal
 from razzlog.rules.base import Finding, rule
@@ -39,4 +40,4 @@ def missing_ante(r: Replay) -> Iterator[Finding]:
             yield Finding(first[player], f"{player} is dealt in but posted no ante", player, "3rd")
 
 
-_PLAYING = frozenset({Deal, Action})
+_PLAYING: Final = frozenset({Deal, Action})

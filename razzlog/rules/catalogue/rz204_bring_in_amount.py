@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from decimal import Decimal
+from typing import Final
 
 from razzlog.events import Action, ActionKind
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay
 from razzlog.rules.structures import bring_in_range
 
-_BRING_IN = ActionKind.BRING_IN  # bound once: enum lookups are slow
+_BRING_IN: Final = ActionKind.BRING_IN  # bound once (a C static, compiled): enum lookups are slow
 
 
 @rule("bring-in-amount")

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from razzlog.events import ActionKind, Street
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay, Status
 
-_IN, _BRING_IN, _THIRD = Status.IN, ActionKind.BRING_IN, Street.THIRD  # bound once: enum lookups are slow
+# Bound once (C statics, compiled): enum lookups are slow.
+_IN: Final = Status.IN
+_BRING_IN: Final = ActionKind.BRING_IN
+_THIRD: Final = Street.THIRD
 
 
 @rule("action-order")

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from razzlog.events import ActionKind
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import VARIANTS, Replay, Status
 
-_CHECK, _IN = ActionKind.CHECK, Status.IN  # bound once: enum lookups are slow
+# Bound once (C statics, compiled): enum lookups are slow.
+_CHECK: Final = ActionKind.CHECK
+_IN: Final = Status.IN
 
 
 @rule("illegal-check")

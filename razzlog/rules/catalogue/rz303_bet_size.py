@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from razzlog.events import ActionKind
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay, Status
 
-_IN, _RAISE = Status.IN, ActionKind.RAISE  # bound once: enum lookups are slow
+# Bound once (C statics, compiled): enum lookups are slow.
+_IN: Final = Status.IN
+_RAISE: Final = ActionKind.RAISE
 
-AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
+AGGRESSIVE: Final = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
 
 
 @rule("bet-size")

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from razzlog.events import ActionKind
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay, Status
 
-_IN = Status.IN  # bound once: enum lookups are slow
+_IN: Final = Status.IN  # bound once (a C static, compiled): enum lookups are slow
 
-AGGRESSIVE = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
+AGGRESSIVE: Final = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
 
 
 @rule("reopened-betting")

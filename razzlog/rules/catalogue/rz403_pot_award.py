@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from decimal import Decimal
+from typing import Final
 
 from razzlog.cards import format_low
 from razzlog.rules.base import Finding, rule
@@ -11,7 +12,7 @@ from razzlog.rules.pots import Pot, split_shares
 from razzlog.rules.replay import Replay
 from razzlog.rules.settle import Settlement, settle
 
-_ZERO = Decimal(0)
+_ZERO: Final = Decimal(0)
 
 
 @rule("pot-award")

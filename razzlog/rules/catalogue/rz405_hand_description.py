@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from razzlog.cards import best_low, format_low
 from razzlog.events import CommonCard, Deal, Show, SummarySeat
@@ -43,4 +44,4 @@ def hand_description(r: Replay) -> Iterator[Finding]:
 
 # Shown cards come in Show and SummarySeat lines; asking for the kinds duplicate-card
 # asks for shares its pass over the events (the other kinds are passed over).
-_CARD_EVENTS = frozenset({Deal, CommonCard, Show, SummarySeat})
+_CARD_EVENTS: Final = frozenset({Deal, CommonCard, Show, SummarySeat})

@@ -4,23 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from decimal import Decimal
+from typing import Final
 
 from razzlog.events import SeatOutcome, SummaryNet
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay, Status
 from razzlog.rules.settle import settle
 
-# Bound once: an enum's class attribute is slow Python code, and this runs per summary line.
-_COLLECTED, _FOLDED, _MUCKED, _OTHER, _SAT_OUT, _SHOWED_LOST, _SHOWED_WON = (
-    SeatOutcome.COLLECTED,
-    SeatOutcome.FOLDED,
-    SeatOutcome.MUCKED,
-    SeatOutcome.OTHER,
-    SeatOutcome.SAT_OUT,
-    SeatOutcome.SHOWED_LOST,
-    SeatOutcome.SHOWED_WON,
-)
-_FOLDED_STATUS, _ZERO = Status.FOLDED, Decimal(0)
+# Bound once (C statics, compiled): an enum's class attribute is slow Python code, and this
+# runs per summary line.
+_COLLECTED: Final = SeatOutcome.COLLECTED
+_FOLDED: Final = SeatOutcome.FOLDED
+_MUCKED: Final = SeatOutcome.MUCKED
+_OTHER: Final = SeatOutcome.OTHER
+_SAT_OUT: Final = SeatOutcome.SAT_OUT
+_SHOWED_LOST: Final = SeatOutcome.SHOWED_LOST
+_SHOWED_WON: Final = SeatOutcome.SHOWED_WON
+_FOLDED_STATUS: Final = Status.FOLDED
+_ZERO: Final = Decimal(0)
 
 
 @rule("summary-mismatch")
