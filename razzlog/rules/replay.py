@@ -46,6 +46,8 @@ from razzlog.rules.turns import Turns
 
 # Enum members are bound once and compared with ``is``: an enum's class attribute,
 # hash and ``.value`` are slow Python code, and the engine runs for every event.
+# ``Final`` matters once compiled: mypyc keeps a Final name in a C static, and looks
+# any other module name (``Street`` too) up in the module's globals dict at every use.
 _BETTING: Final = tuple(s for s in Street if s.is_betting)
 _THIRD: Final = Street.THIRD
 _FOURTH: Final = Street.FOURTH
