@@ -11,6 +11,9 @@ settlement) as in an audit.  The replays are kept, so the per-rule figures run
 with many objects alive; the sum of the rules is the audit's ``rules`` stage
 (``bench/stages.py``) give or take that.  ``razzlog --version`` says which
 build runs; compare a pure and a compiled build, or two checkouts, in turn.
+On a loaded machine CPU time drifts too; ``valgrind --tool=callgrind
+--toggle-collect=CPyDef_replay___replay --toggle-collect=CPyDef_engine___hand_violations``
+over a loop of ``replay`` and ``hand_violations`` counts instructions instead.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from razzlog.rules.profiles import profile_for
 from razzlog.rules.replay import Replay, replay
 from razzlog.sites import parse_raw_hand
 from razzlog.sources import iter_raw_hands
+from razzlog.violations import Violation
 
 
 def main() -> None:
@@ -34,7 +38,8 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    hands = [h for raw in islice(iter_raw_hands([args.file]), args.hands) if isinstance(h := parse_raw_hand(raw), Hand)]
+    raws = [raw for raw in islice(iter_raw_hands([args.file]), args.hands) if not isinstance(raw, Violation)]
+    hands = [h for raw in raws if isinstance(h := parse_raw_hand(raw), Hand)]
     profiles = [profile_for("auto", h.header.site, False) for h in hands]
     best: dict[str, float] = {}
     for _ in range(args.repeat):
