@@ -175,3 +175,29 @@ def test_a_class_with_other_slots_or_checks_gets_no_builder() -> None:
         template_fill._BUILDERS.pop(Checked, None)
     for cls in template_fill._KINDS:  # every event the templates make has one
         assert template_fill._builder(cls) is not None
+
+
+def _cut_line_by_line(lines: list[str]) -> tuple[list[str], list[str]]:
+    keys, slots = [""], []
+    for line in lines:
+        parts = templates._SLOT.split(line)
+        keys.append(templates._SEP.join(parts[0::2]))
+        slots += parts[1::2]
+    return keys, slots
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(_PIECES), max_size=12).map("".join), min_size=1, max_size=8))
+def test_cutting_a_whole_text_gives_each_lines_own_cut(lines: list[str]) -> None:
+    # the template path splits a hand's body once; each line must get what splitting it alone gives
+    assert templates.cut_lines("\n" + "\n".join(lines)) == _cut_line_by_line(lines)
+
+
+def test_cutting_real_hands_whole_gives_each_lines_own_cut() -> None:
+    text = generate_text(5, 100, site="pokerstars")
+    for hand in text.split("\n\n\n"):
+        masked = mask_lines(tuple(hand.strip("\n").split("\n")), POKERSTARS)
+        lines = masked.text.split("\n")[1:]
+        keys, slots = templates.cut_lines(masked.text)
+        assert (keys, slots) == _cut_line_by_line(lines)
+        assert sum(key.count(templates._SEP) for key in keys) == len(slots)

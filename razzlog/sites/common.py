@@ -415,7 +415,7 @@ class SiteParser(Generic[T]):
             file=raw.file,
             first_line=raw.first_line,
             last_line=raw.first_line + len(lines) - 1,
-            text_digest=text_digest(lines),
+            text_digest=stripped_digest(masked.lines),
         )
 
 
@@ -458,18 +458,22 @@ def text_digest(lines: tuple[str, ...]) -> str:
     """Identifies a hand's text (duplicate-hand), blank lines and trailing spaces
     aside: Full Tilt's UTF-16 files put a blank line between every line, copies
     lose trailing spaces, and either is still the same hand."""
-    return hashlib.blake2b(
-        "\n".join(stripped for line in lines if (stripped := line.rstrip())).encode("utf-8"), digest_size=8
-    ).hexdigest()
+    return stripped_digest([line.rstrip() for line in lines])
+
+
+def stripped_digest(stripped: tuple[str, ...] | list[str]) -> str:
+    """:func:`text_digest` of lines already without trailing whitespace (a hand's
+    :attr:`.masking.Masked.lines`: the parse does not strip them twice)."""
+    return hashlib.blake2b("\n".join(filter(None, stripped)).encode("utf-8"), digest_size=8).hexdigest()
 
 
 def has_summary(lines: tuple[str, ...]) -> bool:
-    """Whether the hand reaches its summary's ``Total pot`` line."""
-    in_summary = False
-    for line in lines:
-        if in_summary:
-            if line.startswith("Total pot "):
-                return True
-        elif line.startswith("*** SUMMARY ***"):
-            in_summary = True
+    """Whether the hand reaches its summary's ``Total pot`` line (a ``Total pot`` line after a
+    ``*** SUMMARY ***`` line).  Read from the end: the summary is a hand's last lines."""
+    total = False
+    for line in reversed(lines):
+        if line.startswith("Total pot "):
+            total = True
+        elif total and line.startswith("*** SUMMARY ***"):
+            return True
     return False

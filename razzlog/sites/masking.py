@@ -186,22 +186,37 @@ def _dealt_to(line: str, longest: list[str], cards: re.Pattern[str], fallback: s
 
 def seated_names(lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTARS) -> dict[int, str]:
     """Seat number -> name, from the seat lines before the first ``***`` line."""
-    seats: dict[int, str] = {}
-    for line in lines[1:]:
+    return _seats(_seat_lines(lines, syntax))
+
+
+def _seat_lines(lines: tuple[str, ...] | list[str], syntax: Syntax) -> dict[int, re.Match[str]]:
+    """Line index -> the seat line's match, for the seat lines before the first ``***`` line
+    (the lines masking reads names from, and then masks: matched once for both)."""
+    found: dict[int, re.Match[str]] = {}
+    for i in range(1, len(lines)):
+        line = lines[i]
         if line.startswith("*** "):
             break
         if line.startswith("Seat "):
             line = line.rstrip()
             m = syntax.seat_line.fullmatch(line) or syntax.loose_seat_line.fullmatch(line)
             if m:
-                seats.setdefault(int(m.group(1)), m.group(2))
+                found[i] = m
+    return found
+
+
+def _seats(matches: dict[int, re.Match[str]]) -> dict[int, str]:
+    seats: dict[int, str] = {}
+    for m in matches.values():
+        seats.setdefault(int(m.group(1)), m.group(2))
     return seats
 
 
 def mask_lines(raw_lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTARS) -> Masked:
     """Mask the names of one hand (its lines, header first), placed as ``syntax`` says."""
     lines = tuple(line.rstrip() for line in raw_lines)
-    seats = seated_names(lines, syntax)
+    seat_lines = _seat_lines(lines, syntax)
+    seats = _seats(seat_lines)
     names: list[str] = []
     index: dict[str, int] = {}
     for seated in seats.values():
@@ -232,7 +247,7 @@ def mask_lines(raw_lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTA
             continue
         if line.startswith("Seat "):
             if section == 0:
-                m = syntax.seat_line.fullmatch(line) or syntax.loose_seat_line.fullmatch(line)
+                m = seat_lines.get(i)  # (every seat line of section 0 was matched)
                 if m:
                     name, pos = m.group(2), m.start(2)
             elif section == 2:

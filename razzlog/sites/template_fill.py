@@ -69,6 +69,7 @@ class Values:
         self.money_re = money_re  # the grammar's MONEY terminal
         self.amounts: dict[str, Decimal] = {}
         self.cards: dict[str, tuple[Card, ...]] = {}
+        self.lows: dict[str, tuple[int, ...]] = {}
 
     def amount(self, text: str) -> Decimal:
         found = self.amounts.get(text)
@@ -94,9 +95,21 @@ class Values:
                 found = tuple([_CARD_OF[c] for c in text[1:-1].split(" ")])
             except KeyError:
                 found = bracketed(text)
-            if len(self.cards) > 4096:
-                self.cards.clear()
-            self.cards[text] = found
+            # Only lists of one or two cards are kept (at most 56 + 56 * 56 spellings, so the memo
+            # is never cleared): longer ones ("[Kh 9c 7h]", 132,600 orders of three) rarely recur,
+            # and storing them filled the memo and emptied it of the short ones every few hands.
+            if len(found) <= 2:
+                if len(self.cards) > 4096:
+                    self.cards.clear()
+                self.cards[text] = found
+        return found
+
+    def low(self, text: str) -> tuple[int, ...]:
+        """A declared low (``_low``), kept: a few hundred recur."""
+        found = _low(text)
+        if len(self.lows) > 4096:
+            self.lows.clear()
+        self.lows[text] = found
         return found
 
     def card(self, text: str) -> Card:
@@ -137,7 +150,7 @@ def _marker(text: str) -> int:
 # a marker's index, for the markers masking writes (another spelling: no template takes it)
 _MARKS = {f"\ue000{i}\ue001": i for i in range(1000)}
 # the conversions whose memo a fill function reads inline (Values keeps them)
-_MEMOS = {"A": "AMOUNTS", "C": "CARDS", "S": "SEATS"}
+_MEMOS = {"A": "AMOUNTS", "C": "CARDS", "S": "SEATS", "L": "LOWS"}
 # the seat numbers _seat takes, as printed in ASCII digits without leading zeros (others: _seat)
 _SEATS = {str(n): n for n in range(1, MAX_SEATS + 1)}
 
@@ -145,14 +158,6 @@ _SEATS = {str(n): n for n in range(1, MAX_SEATS + 1)}
 # --------------------------------------------------------------------------- templates
 
 Fill = Callable[[list[str], int, Street, tuple[str, ...]], tuple[Event, ...]]
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Template:
-    literals: tuple[tuple[int, str], ...]  # (slot, text) pairs that must be as recorded
-    fill: Fill
-    after: int  # the parser stack (its id) at the next line
-    street: Street | None  # the street a header line starts
 
 
 class _Inference:
@@ -275,10 +280,11 @@ def make_fill(
         "C1": values.card,
         "S": _seat,
         "N": _number,
-        "L": _low,
+        "L": values.low,
         "MARKS": _MARKS,
         "AMOUNTS": values.amounts,
         "CARDS": values.cards,
+        "LOWS": values.lows,
         "SEATS": _SEATS,
     }
     # generated so that filling a line costs one call with no interpretation of the template

@@ -52,10 +52,11 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
+from typing import Final
 
 from razzlog.events import Event, HandHeader, Street, StreetStart
 from razzlog.sites.common import CURRENCY_OF_SYMBOL, SYMBOL_OF_CURRENCY, ImpossibleValue, check_played_at
-from razzlog.sites.template_fill import Miss, Template, Values, make_fill, recorded_parse
+from razzlog.sites.template_fill import Fill, Miss, Values, make_fill, recorded_parse
 
 __all__ = ["MAX_KEYS", "Templates", "recorded_parse"]
 
@@ -78,11 +79,23 @@ _SLOT = re.compile(
     r"|(?<=[$€£])[0-9]+(?:[.,][0-9]+)*"
     r"|(?<=[0-9])[0-9]*(?:[.,][0-9]+)*))"
 )
-_SEP = "\x00"  # joins a skeleton's literals (a hand with a NUL is never templated)
+_SEP: Final = "\x00"  # joins a skeleton's literals (a hand with a NUL is never templated)
 _HEAD = re.compile(r"PokerStars (?:Game|Hand|Zoom Hand|Home Game Hand) #([0-9]+):")
 # a tournament's number, cut out of the header like the hand's (its other fields stay literal)
 _TOURNAMENT = re.compile(r"Tournament #([0-9]+), ")
 _HEAD_FIELDS = ("HAND_ID", "TOURNAMENT_ID", "DATETIME")  # the header's fields (Lark's terminals)
+
+
+def cut_lines(text: str) -> tuple[list[str], list[str]]:
+    """The skeleton of each line of ``text`` (its literals joined by ``_SEP``, as the line's key)
+    and the slots of all its lines in order: line i's are the next ``key.count(_SEP)``.
+
+    One split of the whole text, not one a line (a third of the cost for a hand's 65 lines): a
+    slot never holds a line break and the pattern's lookbehinds never reach one, so each line's
+    slots and literals are those a split of the line alone gives.  (The test compares the two.)
+    """
+    parts = _SLOT.split(text)
+    return _SEP.join(parts[0::2]).split("\n"), parts[1::2]
 
 
 class _Token:
@@ -93,6 +106,25 @@ class _Token:
     def __init__(self, value: str) -> None:
         self.value = value
         self.start_pos = 0
+
+
+class Template:
+    """A line's template (compiled by mypyc, so that the template path's loop reads its fields
+    as a native class's, not through Python attribute look-ups)."""
+
+    def __init__(
+        self,
+        literals: tuple[tuple[int, str], ...],
+        fill: Fill,
+        after: int,
+        street: Street | None,
+        width: int,
+    ) -> None:
+        self.literals = literals  # (slot, text) pairs that must be as recorded
+        self.fill = fill
+        self.after = after  # the parser stack (its id) at the next line
+        self.street = street  # the street a header line starts
+        self.width = width  # how many slots the line has (its key's separators)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -148,44 +180,54 @@ class Templates:
         """The header and events of a masked hand, or None (the full parse decides)."""
         if _SEP in text:  # a NUL would make two skeletons alike (the full parse reports it)
             return None
-        lines = text.split("\n")  # lines[0] is the "" before the first "\n"
-        if len(lines) < 4:
+        # text is "\n" + the lines joined by "\n": the header, the table line, then the body
+        head_end = text.find("\n", 1)
+        table_end = text.find("\n", head_end + 1) if head_end > 0 else -1
+        if table_end < 0 or table_end == len(text):
             return None
-        head = self._head(lines[1])
+        head = self._head(text[1:head_end])
         if head is None:
             return None
         template, number, tournament, played_at = head
-        table = self.tables.get((template.after, lines[2]))
+        table_line = text[head_end + 1 : table_end]
+        table = self.tables.get((template.after, table_line))
         if table is None:
-            table = self._table(template.after, lines[2], text, len(lines[1]) + 1)
+            table = self._table(template.after, table_line, text, head_end)
             if table is None:
                 return None
         name, max_seats, stack = table
-        if template.foreign is not None and template.foreign.search(text, len(lines[1]) + 1) is not None:
+        if template.foreign is not None and template.foreign.search(text, head_end) is not None:
             return None  # an amount in another currency, maybe: the full parse says
+        keys, slots = cut_lines(text[table_end:])  # keys[0] is the "" before the first "\n"
         events: list[Event] = []
         current = Street.THIRD
         cache = self.lines
-        split = _SLOT.split
+        at = 0  # the first slot of line i
+        line = first_line + 1  # the hand's line of keys[1] is its third
         try:
-            for i in range(3, len(lines)):
-                parts = split(lines[i])
-                slots = parts[1::2]
-                found = cache.get((stack, _SEP.join(parts[0::2])))
+            for i in range(1, len(keys)):
+                found = cache.get((stack, keys[i]))
                 if found is None:
                     return None
-                for t in found:
-                    for j, literal in t.literals:
-                        if slots[j] != literal:
+                t: Template | None = None
+                for candidate in found:
+                    t = candidate
+                    for j, literal in candidate.literals:
+                        if slots[at + j] != literal:
+                            t = None
                             break
-                    else:
+                    if t is not None:
                         break
-                else:
+                if t is None:
                     return None
-                events += t.fill(slots, first_line + i - 1, current, names)
+                width = t.width
+                line += 1
+                events += t.fill(slots[at : at + width], line, current, names)
+                at += width
                 stack = t.after
-                if t.street is not None:
-                    current = t.street
+                street = t.street
+                if street is not None:
+                    current = street
         except (Miss, ValueError, KeyError, IndexError):
             return None
         if stack not in self.accepting:
@@ -396,4 +438,4 @@ class Templates:
             return
         literals = tuple((j, s) for j, s in enumerate(slots) if j not in read)
         street = next((ev.street for ev in events if type(ev) is StreetStart), None)
-        self.lines[key] = [*known, Template(literals, fill, after, street)]
+        self.lines[key] = [*known, Template(literals, fill, after, street, len(slots))]

@@ -1,0 +1,74 @@
+"""The parse's cheaper spellings of its small checks give what the plain ones gave.
+
+* ``has_summary`` reads a hand's lines from the end;
+* the hand's digest is taken from the masking's stripped lines (``stripped_digest``);
+* the template fills keep a memo of short card lists and of declared lows.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from razzlog.sites.common import bracketed, has_summary, low_ranks, stripped_digest, text_digest
+from razzlog.sites.template_fill import Miss, Values
+
+
+def _has_summary_forward(lines: tuple[str, ...]) -> bool:
+    """The check as first written: a ``Total pot`` line after the first summary line."""
+    in_summary = False
+    for line in lines:
+        if in_summary:
+            if line.startswith("Total pot "):
+                return True
+        elif line.startswith("*** SUMMARY ***"):
+            in_summary = True
+    return False
+
+
+_LINES = st.sampled_from(
+    ["*** SUMMARY ***", "*** SUMMARY *** x", "Total pot $1", "Total pot", "Seat 1: Bob", "", "*** RIVER ***"]
+)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(_LINES, max_size=12).map(tuple))
+def test_has_summary_read_from_the_end_is_the_forward_check(lines: tuple[str, ...]) -> None:
+    assert has_summary(lines) == _has_summary_forward(lines)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.text(alphabet=" \t\x0bab\u00e9\u3000\ue000", max_size=6), max_size=8).map(tuple))
+def test_the_digest_of_stripped_lines_is_the_text_digest(lines: tuple[str, ...]) -> None:
+    assert stripped_digest(tuple(line.rstrip() for line in lines)) == text_digest(lines)
+
+
+_CARDS = st.lists(st.sampled_from(["2c", "Th", "10s", "As", "Kd", "7h"]), min_size=1, max_size=7)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_CARDS, max_size=30))
+def test_the_card_memo_keeps_short_lists_and_gives_what_bracketed_gives(lists: list[list[str]]) -> None:
+    values = Values(re.compile(r"\d+"))
+    for cards in lists:
+        text = "[" + " ".join(cards) + "]"
+        assert values.card_list(text) == bracketed(text)
+        assert values.card_list(text) == bracketed(text)  # from the memo, or made again
+    assert all(len(cards) <= 2 for cards in values.cards.values())
+    assert {t for t in values.cards} == {"[" + " ".join(c) + "]" for c in lists if len(c) <= 2}
+
+
+def test_the_low_memo_gives_the_transformers_lows_and_refuses_what_it_refused() -> None:
+    values = Values(re.compile(r"\d+"))
+    for text in ["8,6,4,3,A", "10,9,8,7,6", "8,6,4,3,A"]:
+        assert values.low(text) == low_ranks(text)
+        assert values.lows[text] == low_ranks(text)
+    for bad in ["$5", "[Ah]", "\ue0001\ue001", "8,6,X"]:
+        try:
+            values.low(bad)
+        except Miss:
+            continue
+        raise AssertionError(f"{bad!r} was taken as a low")
+    assert set(values.lows) == {"8,6,4,3,A", "10,9,8,7,6"}
