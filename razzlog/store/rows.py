@@ -14,8 +14,8 @@ from typing import Any
 import polars as pl
 
 from razzlog.events import Hand, OtherGameHand
-from razzlog.parallel import Task, task_items
 from razzlog.pickling import dumps
+from razzlog.pool import Task, task_items
 from razzlog.reducers import register as register_reducers
 from razzlog.sources import RawHand, stored_text
 from razzlog.stats.chunks import rows_frame, without_inexact
@@ -82,7 +82,7 @@ class ImportedChunk:
 
 
 class ImportWork:
-    """Picklable: what a worker does with one task (:func:`razzlog.parallel.in_tasks`)."""
+    """Picklable: what a worker does with one task (:func:`razzlog.pool.in_tasks`)."""
 
     def __init__(self, profile: str, open_pair_double: bool) -> None:
         self.profile = profile

@@ -28,21 +28,39 @@ def stack_continuity(hand: Hand, previous: dict[str, frozenset[Decimal]]) -> Ite
     Fix: hand 2 starts SilkZone with $1.89.
     """
     h = hand.header
-    for seat in hand.seats:
-        ends = previous.get(seat.player)
-        if not ends or seat.stack in ends or max(ends) == 0:
+    seats = tuple((s.player, s.stack, s.line) for s in hand.seats)
+    return stack_changes(hand.file, h.site, h.hand_id, h.is_tournament, seats, previous)
+
+
+# A seat as the cross-hand checks keep it: player, stack, line.
+SeatKey = tuple[str, Decimal, int]
+
+
+def stack_changes(
+    file: str,
+    site: str,
+    hand_id: str,
+    is_tournament: bool,
+    seats: tuple[SeatKey, ...],
+    previous: dict[str, frozenset[Decimal]],
+) -> Iterator[Violation]:
+    """:func:`stack_continuity` on the hand's keys: the parallel audit's main process has these,
+    not the hand."""
+    for player, stack, line in seats:
+        ends = previous.get(player)
+        if not ends or stack in ends or max(ends) == 0:
             continue  # unchanged, or busted and back: a rebuy explains any stack
-        if not h.is_tournament and seat.stack > max(ends):
+        if not is_tournament and stack > max(ends):
             continue  # a top-up or rebuy between hands
         before = " or ".join(str(e) for e in sorted(ends))
         yield Violation(
             "stack-continuity",
             Severity.WARNING,
-            hand.file,
-            seat.line,
-            h.site,
-            h.hand_id,
-            seat.player,
+            file,
+            line,
+            site,
+            hand_id,
+            player,
             None,
-            f"{seat.player} starts with {seat.stack}; they ended the previous hand at this table with {before}",
+            f"{player} starts with {stack}; they ended the previous hand at this table with {before}",
         )
