@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -138,3 +139,23 @@ def test_json_object_of_a_violation_is_the_documents(corpus: list[str]) -> None:
     reports = [r for r in audit_paths(corpus[:1]) if r.violations]
     objects = [audit_jobs.render_one("json", v) for r in reports for v in r.violations]
     assert objects and ",\n".join(objects) in serial
+
+
+def test_stacks_compared_as_text_then_as_amounts() -> None:
+    """The cross-hand keys hold stacks as text: the same amount written otherwise is unchanged."""
+    from razzlog.rules.catalogue.rz502_stack_continuity import stack_changes, stack_texts
+
+    assert stack_texts(frozenset({Decimal("2.5"), Decimal("1.90")})) == ("1.90", "2.5")
+    previous = {"ann": stack_texts(frozenset({Decimal("1.90")})), "bob": ("0",), "cy": ("3", "4.00")}
+
+    def found(seats: tuple[tuple[str, str, int], ...], tournament: bool) -> list[tuple[str, int, str]]:
+        changes = stack_changes("f", "pokerstars", "1", tournament, seats, previous)
+        return [(v.player or "", v.line, v.message) for v in changes]
+
+    same = (("ann", "1.9", 3), ("ann", "1.900", 4), ("bob", "5", 5), ("cy", "4", 6), ("dee", "7", 7))
+    assert found(same, tournament=True) == []  # equal amounts, a bust and back, a newcomer
+    assert found((("ann", "2", 3),), tournament=False) == []  # a cash top-up
+    assert found((("ann", "2", 3), ("cy", "3.5", 4)), tournament=True) == [
+        ("ann", 3, "ann starts with 2; they ended the previous hand at this table with 1.90"),
+        ("cy", 4, "cy starts with 3.5; they ended the previous hand at this table with 3 or 4.00"),
+    ]

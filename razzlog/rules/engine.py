@@ -11,7 +11,7 @@ from razzlog.reducers import register as register_reducers
 from razzlog.rules.base import REGISTRY, Finding, Rule
 from razzlog.rules.catalogue import load_all
 from razzlog.rules.catalogue.rz204_bring_in_amount import BringInKey, against_table, bring_in_to_compare
-from razzlog.rules.catalogue.rz502_stack_continuity import SeatKey, stack_changes
+from razzlog.rules.catalogue.rz502_stack_continuity import SeatKey, stack_changes, stack_texts
 from razzlog.rules.catalogue.rz503_duplicate_hand import SeenHands, duplicate_of
 from razzlog.rules.profiles import Profile
 from razzlog.rules.replay import Replay, replay
@@ -50,9 +50,10 @@ def cross_facts(hand: Hand, state: Replay, slim: bool = False) -> CrossFacts:
 # What the cross-hand checks read of a hand, as plain values: the site, hand id, text digest,
 # file and first line (duplicate-hand), the table's key (its file, tournament and table), small
 # bet and whether a tournament, the bring-in to judge against the table's (bring-in-amount),
-# the seats and the ending stacks (stack-continuity).  A tuple of strings, numbers and Decimals
-# unpickles several times faster than ``CrossFacts``' dataclasses (the header's every field, the
-# seats' events), so the parallel audit's workers send this (:mod:`razzlog.audit_jobs`).
+# the seats and the ending stacks (stack-continuity; amounts as their text, ``stack_texts``).  A
+# tuple of strings and numbers unpickles about 10x faster than ``CrossFacts``' dataclasses (the
+# header's every field, the seats' events, frozensets of Decimals), so the parallel audit's and the
+# import's workers send this (:mod:`razzlog.audit_jobs`, :mod:`razzlog.store.rows`).
 CrossKeys = tuple[
     str,
     str,
@@ -64,19 +65,19 @@ CrossKeys = tuple[
     bool,
     BringInKey | None,
     tuple[SeatKey, ...],
-    dict[str, frozenset[Decimal]],
+    dict[str, tuple[str, ...]],
 ]
 
 
 def cross_keys(hand: Hand, state: Replay) -> CrossKeys:
     """The :data:`CrossKeys` of a replayed hand."""
-    seats = tuple([(s.player, s.stack, s.line) for s in state.of(Seat)])
+    seats = tuple([(s.player, str(s.stack), s.line) for s in state.of(Seat)])
     return _keys(hand, seats, bring_in_to_compare(state), ending_stacks(state))
 
 
 def keys_of(facts: CrossFacts) -> CrossKeys:
     """The :data:`CrossKeys` of a hand's :class:`CrossFacts`."""
-    seats = tuple([(s.player, s.stack, s.line) for s in facts.hand.seats])
+    seats = tuple([(s.player, str(s.stack), s.line) for s in facts.hand.seats])
     return _keys(facts.hand, seats, facts.bring_in, facts.ending_stacks)
 
 
@@ -86,6 +87,7 @@ def _keys(
     h = hand.header
     table = f"{hand.file}/{h.tournament_id or ''}/{h.table}"
     a = None if bring_in is None else (bring_in.amount, bring_in.line, bring_in.player)
+    texts = {player: stack_texts(stacks) for player, stacks in ends.items()}
     return (
         h.site,
         h.hand_id,
@@ -97,7 +99,7 @@ def _keys(
         h.is_tournament,
         a,
         seats,
-        ends,
+        texts,
     )
 
 
@@ -110,7 +112,8 @@ class CrossHandChecks:
     Hands must be checked in input order.
     """
 
-    last_stacks: dict[tuple[str, str], dict[str, frozenset[Decimal]]] = field(default_factory=dict)
+    # the ending stacks of each table's last hand, as ``stack_texts`` by player
+    last_stacks: dict[tuple[str, str], dict[str, tuple[str, ...]]] = field(default_factory=dict)
     seen: SeenHands = field(default_factory=SeenHands)
     bring_ins: dict[tuple[str, str, Decimal], Counter[Decimal]] = field(default_factory=dict)
 

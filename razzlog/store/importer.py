@@ -345,7 +345,7 @@ class _Import:
         if record.kind != PARSED:
             return [record.item]
         found = list(record.found)
-        found.extend(self.cross.check_facts(record.facts))
+        found.extend(self.cross.check_keys(record.facts))
         sort_by_line(found)
         return found
 
