@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from razzlog import blocks, parallel
+from razzlog import blocks, parallel, pool
 from razzlog.api import HandReport, audit_paths, parse_paths
 from razzlog.events import Hand
 from razzlog.generate.stream import generate_labeled
@@ -129,7 +129,7 @@ def test_one_job_runs_in_this_process(corpus: list[str], monkeypatch: pytest.Mon
     def no_pool(jobs: int) -> None:
         raise AssertionError("jobs=1 must not start processes")
 
-    monkeypatch.setattr(parallel, "_executor", no_pool)
+    monkeypatch.setattr(pool, "executor", no_pool)
     assert list(parallel.audit_parallel(corpus[2:], jobs=1)) == list(audit_paths(corpus[2:]))
     assert list(parallel.parse_parallel(corpus[2:], jobs=1)) == list(parse_paths(corpus[2:]))
     assert list(parallel.map_parsed(corpus[2:], _events, jobs=1)) == [
@@ -210,7 +210,7 @@ def test_seen_hands_give_back_exactly_what_was_kept() -> None:
 def test_the_pools_pipes_hold_whole_blocks_and_results() -> None:
     """A block (and a block's results) crosses to and from a worker in one write: no worker waits
     for this process to be given a CPU for each 64 KiB piece (razzlog.pipes)."""
-    executor = parallel._executor(2)
+    executor = pool.executor(2)
     try:
         ends = [executor._call_queue._writer, executor._result_queue._reader]  # type: ignore[attr-defined]
         sizes = [fcntl.fcntl(end.fileno(), fcntl.F_GETPIPE_SZ) for end in ends]

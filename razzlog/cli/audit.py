@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
@@ -29,6 +31,12 @@ from razzlog.cli.app import (
     show_progress,
 )
 from razzlog.cli.store_options import OptionalPathsArg, ReadStoreOpt, from_store, paths_or_store
+from razzlog.sources import ReadProgress
+
+if TYPE_CHECKING:
+    from razzlog.api import HandReport
+
+T = TypeVar("T")
 
 
 @app.command(cls=Command)
@@ -54,7 +62,6 @@ def audit(
     ignored = rule_names(ignore, "--ignore")
     from razzlog.parallel import audit_parallel, jobs_for
     from razzlog.render import audit as render
-    from razzlog.sources import ReadProgress
 
     reading = ReadProgress.of(paths)
 
@@ -76,21 +83,44 @@ def audit(
                 ),
             )
             tally = render.run(reports, writer, summary)
+        elif (processes := jobs_for(jobs, reading.total)) > 1:
+            # the workers render the report; this process checks across hands and writes
+            from razzlog import audit_jobs
+
+            table = writer if isinstance(writer, render.TableWriter) else None
+            work = audit_jobs.AuditWork(profile.value, open_pair_double, selected, ignored, format.value)
+            bar = _bar(progress, output, reading, _itself)
+            tally = audit_jobs.run_paths(paths, work, out, table, processes, reading, bar)
         else:
             reports = audit_parallel(
-                paths,
-                profile.value,
-                selected,
-                ignored,
-                jobs_for(jobs, reading.total),
-                open_pair_double,
-                progress=reading,
+                paths, profile.value, selected, ignored, processes, open_pair_double, progress=reading
             )
-            if show_progress(progress, output):
-                from razzlog.render.progress import tracked
-
-                reports = tracked(reports, reading, "auditing", progress_console())
+            if (reports_bar := _bar(progress, output, reading, _one)) is not None:
+                reports = reports_bar(reports)
             tally = render.run(reports, writer)
     for problem in tally.input_problems():
         error(problem)
     exit_with(tally.exit_code(fail_on.value))
+
+
+def _bar(
+    asked: bool | None, output: Path | None, reading: ReadProgress, hands_in: Callable[[T], int]
+) -> Callable[[Iterable[T]], Iterator[T]] | None:
+    """What draws the progress bar over an iterator (of reports, or of tasks' numbers of
+    hands: ``hands_in`` says how many hands an item stands for), if one is drawn."""
+    if not show_progress(asked, output):
+        return None
+    from razzlog.render.progress import tracked
+
+    def bar(items: Iterable[T]) -> Iterator[T]:
+        return tracked(items, reading, "auditing", progress_console(), hands_in)
+
+    return bar
+
+
+def _one(report: HandReport) -> int:
+    return 1
+
+
+def _itself(hands: int) -> int:
+    return hands

@@ -10,9 +10,9 @@ from razzlog.events import Action, Hand, Seat
 from razzlog.reducers import register as register_reducers
 from razzlog.rules.base import REGISTRY, Finding, Rule
 from razzlog.rules.catalogue import load_all
-from razzlog.rules.catalogue.rz204_bring_in_amount import against_table, bring_in_to_compare
-from razzlog.rules.catalogue.rz502_stack_continuity import stack_continuity
-from razzlog.rules.catalogue.rz503_duplicate_hand import SeenHands, duplicate_hand
+from razzlog.rules.catalogue.rz204_bring_in_amount import BringInKey, against_table, bring_in_to_compare
+from razzlog.rules.catalogue.rz502_stack_continuity import SeatKey, stack_changes, stack_texts
+from razzlog.rules.catalogue.rz503_duplicate_hand import SeenHands, duplicate_of
 from razzlog.rules.profiles import Profile
 from razzlog.rules.replay import Replay, replay
 from razzlog.rules.settle import ending_stacks
@@ -47,6 +47,62 @@ def cross_facts(hand: Hand, state: Replay, slim: bool = False) -> CrossFacts:
     return CrossFacts(hand, bring_in_to_compare(state), ending_stacks(state))
 
 
+# What the cross-hand checks read of a hand, as plain values: the site, hand id, text digest,
+# file and first line (duplicate-hand), the table's key (its file, tournament and table), small
+# bet and whether a tournament, the bring-in to judge against the table's (bring-in-amount),
+# the seats and the ending stacks (stack-continuity; amounts as their text, ``stack_texts``).  A
+# tuple of strings and numbers unpickles about 10x faster than ``CrossFacts``' dataclasses (the
+# header's every field, the seats' events, frozensets of Decimals), so the parallel audit's and the
+# import's workers send this (:mod:`razzlog.audit_jobs`, :mod:`razzlog.store.rows`).
+CrossKeys = tuple[
+    str,
+    str,
+    str,
+    str,
+    int,
+    str,
+    Decimal,
+    bool,
+    BringInKey | None,
+    tuple[SeatKey, ...],
+    dict[str, tuple[str, ...]],
+]
+
+
+def cross_keys(hand: Hand, state: Replay) -> CrossKeys:
+    """The :data:`CrossKeys` of a replayed hand."""
+    seats = tuple([(s.player, str(s.stack), s.line) for s in state.of(Seat)])
+    return _keys(hand, seats, bring_in_to_compare(state), ending_stacks(state))
+
+
+def keys_of(facts: CrossFacts) -> CrossKeys:
+    """The :data:`CrossKeys` of a hand's :class:`CrossFacts`."""
+    seats = tuple([(s.player, str(s.stack), s.line) for s in facts.hand.seats])
+    return _keys(facts.hand, seats, facts.bring_in, facts.ending_stacks)
+
+
+def _keys(
+    hand: Hand, seats: tuple[SeatKey, ...], bring_in: Action | None, ends: dict[str, frozenset[Decimal]]
+) -> CrossKeys:
+    h = hand.header
+    table = f"{hand.file}/{h.tournament_id or ''}/{h.table}"
+    a = None if bring_in is None else (bring_in.amount, bring_in.line, bring_in.player)
+    texts = {player: stack_texts(stacks) for player, stacks in ends.items()}
+    return (
+        h.site,
+        h.hand_id,
+        hand.text_digest,
+        hand.file,
+        hand.first_line,
+        table,
+        h.small_bet,
+        h.is_tournament,
+        a,
+        seats,
+        texts,
+    )
+
+
 @dataclass(slots=True)
 class CrossHandChecks:
     """State carried from hand to hand: ending stacks per table and the hand ids seen.
@@ -56,34 +112,42 @@ class CrossHandChecks:
     Hands must be checked in input order.
     """
 
-    last_stacks: dict[tuple[str, str], dict[str, frozenset[Decimal]]] = field(default_factory=dict)
+    # the ending stacks of each table's last hand, as ``stack_texts`` by player
+    last_stacks: dict[tuple[str, str], dict[str, tuple[str, ...]]] = field(default_factory=dict)
     seen: SeenHands = field(default_factory=SeenHands)
     bring_ins: dict[tuple[str, str, Decimal], Counter[Decimal]] = field(default_factory=dict)
 
     def check(self, hand: Hand, state: Replay) -> list[Violation]:
-        # Slim: the checks read the hand's header, place and seats only, and
-        # stack-continuity's ``hand.seats`` is cheaper on the seats alone.
-        return self.check_facts(cross_facts(hand, state, slim=True))
+        return self.check_keys(cross_keys(hand, state))
 
     def check_facts(self, facts: CrossFacts) -> list[Violation]:
-        hand = facts.hand
-        h = hand.header
-        found = list(duplicate_hand(hand, self.seen))
-        if found:
-            return found  # a repeated hand says nothing new about stacks
+        return self.check_keys(keys_of(facts))
+
+    def check_keys(self, keys: CrossKeys) -> list[Violation]:
+        """The cross-hand rules' violations of the hand of ``keys``, against the hands before it."""
+        site, hand_id, digest, file, first_line, table_key, small_bet, tournament, bring_in, seats, ends = (
+            keys
+        )
+        duplicate = duplicate_of(site, hand_id, digest, file, first_line, self.seen)
+        if duplicate is not None:
+            return [duplicate]  # a repeated hand says nothing new about stacks
+        found: list[Violation] = []
         # Continuity is judged within a file: hands of one table spread over
         # several files are rarely consecutive.
-        table = (h.site, f"{hand.file}/{h.tournament_id or ''}/{h.table}")
-        usual = self.bring_ins.get((*table, h.small_bet))
+        table = (site, table_key)
+        usual = self.bring_ins.get((site, table_key, small_bet))
         if usual is None:  # (not setdefault: that would build a Counter for every hand)
-            usual = self.bring_ins[(*table, h.small_bet)] = Counter()
-        found.extend(
-            _violation(hand, REGISTRY["bring-in-amount"], f) for f in against_table(facts.bring_in, usual)
-        )
+            usual = self.bring_ins[(site, table_key, small_bet)] = Counter()
+        if bring_in is not None:
+            r = REGISTRY["bring-in-amount"]
+            for f in against_table(bring_in, usual):
+                found.append(
+                    Violation(r.name, r.severity, file, f.line, site, hand_id, f.player, f.street, f.message)
+                )
         previous = self.last_stacks.get(table)
         if previous is not None:
-            found.extend(stack_continuity(hand, previous))
-        self.last_stacks[table] = facts.ending_stacks
+            found.extend(stack_changes(file, site, hand_id, tournament, seats, previous))
+        self.last_stacks[table] = ends
         return found
 
 

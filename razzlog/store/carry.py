@@ -23,7 +23,7 @@ def _of_file(key: str, name: str) -> bool:
 def saved(cross: CrossHandChecks, name: str) -> str:
     """The state of the tables of file ``name``, as JSON."""
     stacks = [
-        [site, key, {player: [str(v) for v in sorted(ends)] for player, ends in players.items()}]
+        [site, key, {player: list(ends) for player, ends in players.items()}]  # least first
         for (site, key), players in cross.last_stacks.items()
         if _of_file(key, name)
     ]
@@ -41,8 +41,6 @@ def restore(cross: CrossHandChecks, text: str | None) -> None:
         return
     doc: dict[str, Any] = json.loads(text)
     for site, key, players in doc.get("stacks", []):
-        cross.last_stacks[(site, key)] = {
-            p: frozenset(Decimal(v) for v in ends) for p, ends in players.items()
-        }
+        cross.last_stacks[(site, key)] = {p: tuple(ends) for p, ends in players.items()}
     for site, key, small_bet, counts in doc.get("bring_ins", []):
         cross.bring_ins[(site, key, Decimal(small_bet))] = Counter({Decimal(a): n for a, n in counts.items()})

@@ -20,7 +20,7 @@ import polars as pl
 
 from razzlog.blocks import HandBlock, blocks_of_range
 from razzlog.events import count_game
-from razzlog.parallel import CHUNK_SIZE, Task, cpu_jobs, in_tasks, ordered_results
+from razzlog.pool import CHUNK_SIZE, Task, cpu_jobs, in_tasks, ordered_results
 from razzlog.rules.engine import CrossHandChecks, sort_by_line
 from razzlog.sources import STDIN, RawHand, ReadProgress, iter_input_files, read_error
 from razzlog.store import carry, totals
@@ -345,7 +345,7 @@ class _Import:
         if record.kind != PARSED:
             return [record.item]
         found = list(record.found)
-        found.extend(self.cross.check_facts(record.facts))
+        found.extend(self.cross.check_keys(record.facts))
         sort_by_line(found)
         return found
 

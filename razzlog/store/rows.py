@@ -14,8 +14,8 @@ from typing import Any
 import polars as pl
 
 from razzlog.events import Hand, OtherGameHand
-from razzlog.parallel import Task, task_items
 from razzlog.pickling import dumps
+from razzlog.pool import Task, task_items
 from razzlog.reducers import register as register_reducers
 from razzlog.sources import RawHand, stored_text
 from razzlog.stats.chunks import rows_frame, without_inexact
@@ -69,7 +69,7 @@ class Record:
     item: Any  # the slim Hand (header and seats), the Violation, or the OtherGameHand
     line: int
     found: list[Violation]  # the per-hand rules' violations (parsed hands)
-    facts: Any  # CrossFacts (parsed hands)
+    facts: Any  # the cross-hand checks' CrossKeys (parsed hands)
     row: int  # the hand's row in the chunk's frames, or NO_ROWS
 
 
@@ -82,7 +82,7 @@ class ImportedChunk:
 
 
 class ImportWork:
-    """Picklable: what a worker does with one task (:func:`razzlog.parallel.in_tasks`)."""
+    """Picklable: what a worker does with one task (:func:`razzlog.pool.in_tasks`)."""
 
     def __init__(self, profile: str, open_pair_double: bool) -> None:
         self.profile = profile
@@ -95,7 +95,7 @@ class ImportWork:
 
 
 def import_chunk(task: Task, profile_name: str, open_pair_double: bool) -> ImportedChunk:
-    from razzlog.rules.engine import cross_facts, hand_violations
+    from razzlog.rules.engine import cross_facts, hand_violations, keys_of
     from razzlog.rules.profiles import profile_for
     from razzlog.rules.replay import replay
     from razzlog.sites import parse_raw_hand
@@ -121,7 +121,7 @@ def import_chunk(task: Task, profile_name: str, open_pair_double: bool) -> Impor
         state = replay(parsed, profile)
         facts = cross_facts(parsed, state, slim=True)
         found = hand_violations(parsed, state)
-        records.append(Record(PARSED, facts.hand, raw.first_line, found, facts, len(hands)))
+        records.append(Record(PARSED, facts.hand, raw.first_line, found, keys_of(facts), len(hands)))
         add_hand(parsed, len(hands), hands, players, actions)
         extra.add(_extra_row(parsed, raw))
     try:

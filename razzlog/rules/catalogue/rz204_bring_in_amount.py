@@ -75,23 +75,28 @@ def bring_in_to_compare(r: Replay) -> Action | None:
     return a
 
 
-def against_table(a: Action | None, seen: Counter[Decimal]) -> Iterator[Finding]:
+# A bring-in as the cross-hand checks keep it: amount, line, player.
+BringInKey = tuple[Decimal, int, str]
+
+
+def against_table(a: BringInKey | None, seen: Counter[Decimal]) -> Iterator[Finding]:
     """Where the stakes' bring-in is unknown: judge it against earlier hands at the table.
 
-    ``a`` is ``bring_in_to_compare(replay)``; ``seen`` counts the bring-ins of
-    earlier hands at the same table and stakes.  A bring-in is flagged when
-    another amount is established there (seen at least twice, and more often
-    than this one); it is then counted either way.
+    ``a`` is ``bring_in_to_compare(replay)``'s amount, line and player; ``seen``
+    counts the bring-ins of earlier hands at the same table and stakes.  A
+    bring-in is flagged when another amount is established there (seen at least
+    twice, and more often than this one); it is then counted either way.
     """
     if a is None:
         return
+    amount, line, player = a
     if seen:
         usual, times = seen.most_common(1)[0]
-        if times >= 2 and a.amount != usual and seen[a.amount] < times:
+        if times >= 2 and amount != usual and seen[amount] < times:
             yield Finding(
-                a.line,
-                f"{a.player} brings in for {a.amount}; earlier hands at this table brought in for {usual}",
-                a.player,
+                line,
+                f"{player} brings in for {amount}; earlier hands at this table brought in for {usual}",
+                player,
                 "3rd",
             )
-    seen[a.amount] += 1
+    seen[amount] += 1

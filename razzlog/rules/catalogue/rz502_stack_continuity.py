@@ -28,21 +28,52 @@ def stack_continuity(hand: Hand, previous: dict[str, frozenset[Decimal]]) -> Ite
     Fix: hand 2 starts SilkZone with $1.89.
     """
     h = hand.header
-    for seat in hand.seats:
-        ends = previous.get(seat.player)
-        if not ends or seat.stack in ends or max(ends) == 0:
+    seats = tuple((s.player, str(s.stack), s.line) for s in hand.seats)
+    ends = {player: stack_texts(stacks) for player, stacks in previous.items()}
+    return stack_changes(hand.file, h.site, h.hand_id, h.is_tournament, seats, ends)
+
+
+# A seat as the cross-hand checks keep it: player, stack (its text: ``str`` of its Decimal), line.
+SeatKey = tuple[str, str, int]
+
+
+def stack_texts(stacks: frozenset[Decimal]) -> tuple[str, ...]:
+    """A player's possible ending stacks as the cross-hand checks keep them: their texts, least
+    first.  (Text, not Decimals: the parallel audit's workers send them to the main process for
+    every hand, and a string unpickles several times faster than a Decimal in a frozenset.  A
+    Decimal's text gives back the very Decimal, exponent and all.)"""
+    return tuple([str(e) for e in sorted(stacks)])
+
+
+def stack_changes(
+    file: str,
+    site: str,
+    hand_id: str,
+    is_tournament: bool,
+    seats: tuple[SeatKey, ...],
+    previous: dict[str, tuple[str, ...]],
+) -> Iterator[Violation]:
+    """:func:`stack_continuity` on the hand's keys (the parallel audit's main process has these,
+    not the hand), ``previous`` the previous hand's :func:`stack_texts` by player."""
+    for player, stack, line in seats:
+        ends = previous.get(player)
+        if not ends or stack in ends:
+            continue  # unchanged (the same text is the same amount)
+        # the same amount may be written otherwise ("1.9", "1.90"): compared as amounts now
+        amount, amounts = Decimal(stack), [Decimal(e) for e in ends]
+        if amount in amounts or max(amounts) == 0:
             continue  # unchanged, or busted and back: a rebuy explains any stack
-        if not h.is_tournament and seat.stack > max(ends):
+        if not is_tournament and amount > max(amounts):
             continue  # a top-up or rebuy between hands
-        before = " or ".join(str(e) for e in sorted(ends))
+        before = " or ".join(ends)
         yield Violation(
             "stack-continuity",
             Severity.WARNING,
-            hand.file,
-            seat.line,
-            h.site,
-            h.hand_id,
-            seat.player,
+            file,
+            line,
+            site,
+            hand_id,
+            player,
             None,
-            f"{seat.player} starts with {seat.stack}; they ended the previous hand at this table with {before}",
+            f"{player} starts with {stack}; they ended the previous hand at this table with {before}",
         )

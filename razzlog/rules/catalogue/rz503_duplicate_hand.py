@@ -170,19 +170,30 @@ def duplicate_hand(hand: Hand, seen: SeenHands) -> Iterator[Violation]:
     Fix: keep one copy of each hand; a differing copy means one was altered.
     """
     h = hand.header
-    first = seen.first_or_add(h.site, h.hand_id, hand.text_digest, hand.file, hand.first_line)
+    found = duplicate_of(h.site, h.hand_id, hand.text_digest, hand.file, hand.first_line, seen)
+    if found is not None:
+        yield found
+
+
+def duplicate_of(
+    site: str, hand_id: str, digest: str, file: str, line: int, seen: SeenHands
+) -> Violation | None:
+    """:func:`duplicate_hand` on the hand's keys (its site, id, text digest and place): the
+    parallel audit's main process has these, not the hand."""
+    first = seen.first_or_add(site, hand_id, digest, file, line)
     if first is None:
-        return
-    digest, file, line = first
-    same = digest == hand.text_digest
-    yield Violation(
+        return None
+    first_digest, first_file, first_line = first
+    same = first_digest == digest
+    return Violation(
         "duplicate-hand",
         Severity.WARNING if same else Severity.ERROR,
-        hand.file,
-        hand.first_line,
-        h.site,
-        h.hand_id,
+        file,
+        line,
+        site,
+        hand_id,
         None,
         None,
-        f"hand {h.hand_id} already appeared at {file}:{line}" + ("" if same else " with different text"),
+        f"hand {hand_id} already appeared at {first_file}:{first_line}"
+        + ("" if same else " with different text"),
     )
