@@ -26,13 +26,22 @@ from razzlog.sources import STDIN, RawHand, ReadProgress, iter_input_files, read
 from razzlog.store import carry, totals
 from razzlog.store.collector import Frozen
 from razzlog.store.files import files_table, starting_counts, violation_row
-from razzlog.store.manifest import Manifest, StoreError, collect_garbage, commit, locked, read_manifest
+from razzlog.store.manifest import (
+    Manifest,
+    StoreError,
+    check_profile,
+    collect_garbage,
+    commit,
+    locked,
+    read_manifest,
+)
 from razzlog.store.part import PartBuffer
 from razzlog.store.plan import GROWN, REPLACED, FilePlan, plan_file, storable
 from razzlog.store.result import ImportResult
 from razzlog.store.rows import NO_ROWS, OTHER_GAME, PARSED, ImportedChunk, ImportWork, Record, import_chunk
 from razzlog.store.schema import empty
 from razzlog.store.segments import PART_HANDS, SEGMENT_HANDS, SegmentWriter, compacted, write_parquet
+from razzlog.store.spool import PartSpool
 from razzlog.store.tables import StoredIds, duplicate_sources
 from razzlog.violations import Severity, Violation
 
@@ -67,7 +76,7 @@ def import_paths(
         manifest = read_manifest(root) or Manifest(
             profile=profile or "auto", open_pair_double=bool(open_pair_double)
         )
-        _check_profile(manifest, profile, open_pair_double)
+        check_profile(manifest, profile, open_pair_double)
         collect_garbage(root, manifest if manifest.generation else None)
         again: set[int] = set()
         while True:
@@ -104,19 +113,6 @@ def _with_totals(root: Path, manifest: Manifest) -> Manifest:
     return upgraded
 
 
-def _check_profile(manifest: Manifest, profile: str | None, open_pair_double: bool | None) -> None:
-    asked = (
-        profile or manifest.profile,
-        manifest.open_pair_double if open_pair_double is None else open_pair_double,
-    )
-    if asked != (manifest.profile, manifest.open_pair_double):
-        double = " with --open-pair-double" if manifest.open_pair_double else ""
-        raise StoreError(
-            f"this store's violations were found under profile '{manifest.profile}'{double}; "
-            "import into another store to use another profile"
-        )
-
-
 class _Import:
     def __init__(
         self, root: Path, manifest: Manifest, segment_hands: int, again: set[int] | None = None
@@ -137,7 +133,8 @@ class _Import:
         self.next_file_id = manifest.next_file_id
         self.next_hand_key = manifest.next_hand_key
         self.segments = list(manifest.segments)
-        self.part = PartBuffer()  # the rows read and not yet written
+        self.part = PartBuffer()  # the rows read and not yet handed to the spool
+        self.spool: PartSpool | None = None  # writes the parts, while reading
         self.files_done: dict[int, dict[str, Any]] = {}
         self.cross = CrossHandChecks()
         self.stored: StoredIds | None = None  # the stored ids, until a hand may repeat one
@@ -230,11 +227,16 @@ class _Import:
         if progress is not None:
             chunks = progress(chunks, total)
         frozen = Frozen()
+        self.spool = PartSpool(self.writer, self.segment_hands)
         try:
             for chunk in chunks:
                 self._take(chunk, self.task_files.popleft())
                 frozen.freeze_once()  # the modules a first chunk loads (parser, rules) are loaded
             self._flush(last=True)
+            self.segments.extend(self.spool.finish())
+        except BaseException:
+            self.spool.abandon()
+            raise
         finally:
             frozen.thaw()
 
@@ -350,15 +352,11 @@ class _Import:
         return found
 
     def _flush(self, last: bool = False) -> None:
-        """Write the rows held so far as a part of the segment, and close the segment when it is full
-        (or ``last``)."""
-        if self.part:
-            self.writer.add(self.part.frames())
-            self.part = PartBuffer()
-        if last or self.writer.hands >= self.segment_hands:
-            segment = self.writer.close()
-            if segment is not None:
-                self.segments.append(segment)
+        """Hand the rows held so far to the spool, as a part of the segment (closed when full, or
+        ``last``)."""
+        assert self.spool is not None
+        self.spool.put(self.part, last)
+        self.part = PartBuffer()
 
     def _drop_files(self, file_ids: set[int]) -> None:
         kept = []

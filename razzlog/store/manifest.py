@@ -224,3 +224,18 @@ def collect_garbage(root: Path, manifest: Manifest | None) -> int:
     for entry in root.glob(f".{MANIFEST}.*.tmp"):
         entry.unlink(missing_ok=True)
     return removed
+
+
+def check_profile(manifest: Manifest, profile: str | None, open_pair_double: bool | None) -> None:
+    """StoreError if the profile asked for (None: the store's) is not the one the store's violations
+    were found under."""
+    asked = (
+        profile or manifest.profile,
+        manifest.open_pair_double if open_pair_double is None else open_pair_double,
+    )
+    if asked != (manifest.profile, manifest.open_pair_double):
+        double = " with --open-pair-double" if manifest.open_pair_double else ""
+        raise StoreError(
+            f"this store's violations were found under profile '{manifest.profile}'{double}; "
+            "import into another store to use another profile"
+        )

@@ -34,7 +34,7 @@ def _generated(path: Path, seed: int, hands: int) -> None:
     )
 
 
-def _import(paths: list[Path], root: Path) -> subprocess.Popen[bytes]:
+def _import(paths: list[Path], root: Path, jobs: int = 1) -> subprocess.Popen[bytes]:
     env = {**os.environ, "RAZZLOG_SEGMENT_HANDS": "50"}  # many segments: many moments to be killed in
     command = [
         sys.executable,
@@ -45,7 +45,7 @@ def _import(paths: list[Path], root: Path) -> subprocess.Popen[bytes]:
         "--store",
         str(root),
         "--jobs",
-        "1",
+        str(jobs),
         "--fail-on",
         "never",
     ]
@@ -60,14 +60,18 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return {"old": folder / "old.txt", "new": folder / "new.txt"}
 
 
-def test_a_killed_import_leaves_the_store_before_or_after(tmp_path: Path, logs: dict[str, Path]) -> None:
+# with 2 jobs the parts are written by the spool's thread while the workers' chunks come in
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_killed_import_leaves_the_store_before_or_after(
+    tmp_path: Path, logs: dict[str, Path], jobs: int
+) -> None:
     base = tmp_path / "base"
     import_paths([str(logs["old"])], base)
     before = contents(base, volatile=True)
     after_root = tmp_path / "after"
     shutil.copytree(base, after_root)
     started = time.monotonic()
-    done = _import([logs["old"], logs["new"]], after_root)
+    done = _import([logs["old"], logs["new"]], after_root, jobs)
     assert done.wait(120) == 0, done.stderr.read() if done.stderr else ""
     duration = time.monotonic() - started
     after = contents(after_root)
@@ -78,7 +82,7 @@ def test_a_killed_import_leaves_the_store_before_or_after(tmp_path: Path, logs: 
         root = tmp_path / "killed"
         shutil.rmtree(root, ignore_errors=True)
         shutil.copytree(base, root)
-        process = _import([logs["old"], logs["new"]], root)
+        process = _import([logs["old"], logs["new"]], root, jobs)
         time.sleep(rng.uniform(0.05, duration * 1.1))
         process.send_signal(signal.SIGKILL)
         process.wait()
