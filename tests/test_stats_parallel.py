@@ -20,7 +20,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from razzlog import blocks, parallel
+from razzlog import blocks, pool
 from razzlog.api import parse_paths
 from razzlog.events import Action, ActionKind, Collect, Hand
 from razzlog.generate.stream import generate_labeled, generate_text
@@ -282,7 +282,7 @@ def test_with_jobs_the_hands_are_read_in_the_workers(
     def not_here(*args: object) -> Iterator[RawHand | Violation]:
         raise AssertionError("the hands of a file were read in the main process")
 
-    monkeypatch.setattr(parallel, "iter_raw_hands", not_here)
+    monkeypatch.setattr(pool, "iter_raw_hands", not_here)
     monkeypatch.setattr(blocks, "hands_of_lines", not_here)
     files = corpus[:3]  # generated hands: every one cut into blocks
     chunks = list(table_chunks(files, 2, detail=False, block_bytes=8 * 1024))
@@ -295,7 +295,7 @@ def test_one_job_starts_no_process(corpus: list[str], monkeypatch: pytest.Monkey
     def no_pool(jobs: int, context: str | None = None) -> None:
         raise AssertionError("jobs=1 must not start processes")
 
-    monkeypatch.setattr(parallel, "_executor", no_pool)
+    monkeypatch.setattr(pool, "executor", no_pool)
     assert load(corpus[:2], jobs=1).hands.height == 600
 
 
