@@ -7,7 +7,7 @@ and notebooks use the same code.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from razzlog.events import Hand, OtherGameHand, count_game
@@ -59,12 +59,29 @@ class AuditSummary:
         if report.hand is not None:
             self.hands_parsed += 1
         if report.violations:
-            if is_hand:
-                self.hands_with_violations += 1
-            for v in report.violations:
-                self.by_rule[v.rule] = self.by_rule.get(v.rule, 0) + 1
-                if self.worst is None or v.severity.level > self.worst.level:
-                    self.worst = v.severity
+            self.count_violations(report.violations, is_hand)
+
+    def count_violations(self, violations: Iterable[Violation], new_hand: bool) -> None:
+        """Count a hand's violations (``new_hand``: the hand is not yet counted as having any)."""
+        if new_hand:
+            self.hands_with_violations += 1
+        for v in violations:
+            self.by_rule[v.rule] = self.by_rule.get(v.rule, 0) + 1
+            if self.worst is None or v.severity.level > self.worst.level:
+                self.worst = v.severity
+
+    def merge(self, other: AuditSummary) -> None:
+        """Add the hands' counts of ``other`` (a part of the same run's input) to these; the
+        files are counted by whoever knows which files were seen."""
+        self.hands += other.hands
+        self.hands_parsed += other.hands_parsed
+        self.hands_with_violations += other.hands_with_violations
+        for rule, n in other.by_rule.items():
+            self.by_rule[rule] = self.by_rule.get(rule, 0) + n
+        if other.worst is not None and (self.worst is None or other.worst.level > self.worst.level):
+            self.worst = other.worst
+        for game, n in other.other_games.items():
+            count_game(self.other_games, game, n)
 
 
 def parse_paths(
@@ -112,13 +129,7 @@ def audit_items(
 
     cross = CrossHandChecks()
     for item in items:
-        report = audit_item(item, profile, cross, open_pair_double)
-        kept = tuple(v for v in report.violations if _wanted(v.rule, select, ignore))
-        if kept != report.violations:
-            report = HandReport(
-                report.file, report.first_line, report.site, report.hand_id, report.hand, kept
-            )
-        yield report
+        yield filtered(audit_item(item, profile, cross, open_pair_double), select, ignore)
 
 
 def audit_item(
@@ -149,7 +160,16 @@ def other_game_report(hand: OtherGameHand) -> HandReport:
     return HandReport(hand.file, hand.first_line, hand.site, hand.hand_id, None, (), hand.game)
 
 
-def _wanted(rule: str, select: set[str] | None, ignore: set[str] | None) -> bool:
+def wanted(rule: str, select: set[str] | None, ignore: set[str] | None) -> bool:
+    """Whether ``--select``/``--ignore`` (sets of rule names, or None) keep the rule's violations."""
     if select and rule not in select:
         return False
     return not (ignore and rule in ignore)
+
+
+def filtered(report: HandReport, select: set[str] | None, ignore: set[str] | None) -> HandReport:
+    """``report`` with only the violations ``--select``/``--ignore`` keep."""
+    if not (select or ignore) or not report.violations:
+        return report
+    kept = tuple(v for v in report.violations if wanted(v.rule, select, ignore))
+    return report if kept == report.violations else replace(report, violations=kept)

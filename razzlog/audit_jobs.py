@@ -31,9 +31,9 @@ from collections.abc import Callable, Iterable, Iterator
 from operator import itemgetter
 from typing import Any, TextIO
 
-from razzlog.api import AuditSummary, HandReport, other_game_report
+from razzlog.api import AuditSummary, HandReport, filtered, other_game_report, wanted
 from razzlog.blocks import BLOCK_BYTES
-from razzlog.events import OtherGameHand, count_game
+from razzlog.events import OtherGameHand
 from razzlog.pickling import dumps
 from razzlog.pool import CHUNK_SIZE, Task, hand_tasks, ordered_results, task_items
 from razzlog.render.audit import AuditTally, TableWriter, is_unreadable
@@ -64,12 +64,6 @@ def render_one(form: str, v: Violation) -> str:
         return dumps_line(v.to_dict()) + "\n"
     # JSON strings hold no raw line break, so every line of the object moves in by two levels
     return json_safe("    " + json.dumps(v.to_dict(), ensure_ascii=False, indent=2).replace("\n", "\n    "))
-
-
-def _wanted(rule: str, select: set[str] | None, ignore: set[str] | None) -> bool:
-    if select and rule not in select:
-        return False
-    return not (ignore and rule in ignore)
 
 
 class AuditWork:
@@ -123,17 +117,7 @@ class AuditWork:
                     report = HandReport(
                         parsed.file, parsed.first_line, h.site, h.hand_id, parsed, tuple(found)
                     )
-            if (self.select or self.ignore) and report.violations:
-                kept = tuple(v for v in report.violations if _wanted(v.rule, self.select, self.ignore))
-                report = HandReport(
-                    report.file,
-                    report.first_line,
-                    report.site,
-                    report.hand_id,
-                    report.hand,
-                    kept,
-                    report.other_game,
-                )
+            report = filtered(report, self.select, self.ignore)
             summary.add(report)
             if is_unreadable(report):
                 unreadable.append(report)
@@ -215,7 +199,7 @@ def audit_blocks(
     s = tally.summary
     for result in ordered_results(tasks, work, jobs, in_flight):
         items, part, files, unreadable, records = result
-        _add(s, part)
+        s.merge(part)
         tally.files_seen.update(files)
         tally.unreadable.extend(unreadable)
         s.files = len(tally.files_seen)
@@ -223,37 +207,14 @@ def audit_blocks(
             if keys is not None:
                 found = cross.check_keys(keys)
                 if found and filtering:
-                    found = [v for v in found if _wanted(v.rule, select, ignore)]
+                    found = [v for v in found if wanted(v.rule, select, ignore)]
                 if found:
-                    _count_cross(s, found, shown is None)
+                    s.count_violations(found, shown is None)  # (a hand with none so far: now one)
                     shown = _merged(form, shown, found)
             if shown is not None:
                 writer.hand(file, first_line, site, hand_id, shown)
         writer.block_done()
         yield items
-
-
-def _add(s: AuditSummary, part: AuditSummary) -> None:
-    """Add a task's counts to the run's."""
-    s.hands += part.hands
-    s.hands_parsed += part.hands_parsed
-    s.hands_with_violations += part.hands_with_violations
-    for rule, n in part.by_rule.items():
-        s.by_rule[rule] = s.by_rule.get(rule, 0) + n
-    if part.worst is not None and (s.worst is None or part.worst.level > s.worst.level):
-        s.worst = part.worst
-    for game, n in part.other_games.items():
-        count_game(s.other_games, game, n)
-
-
-def _count_cross(s: AuditSummary, found: list[Violation], first: bool) -> None:
-    """Count the cross-hand checks' violations of a parsed hand (``first``: it had no other)."""
-    if first:
-        s.hands_with_violations += 1
-    for v in found:
-        s.by_rule[v.rule] = s.by_rule.get(v.rule, 0) + 1
-        if s.worst is None or v.severity.level > s.worst.level:
-            s.worst = v.severity
 
 
 def _merged(form: str, shown: Rendered | None, found: list[Violation]) -> Rendered:

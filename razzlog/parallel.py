@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
-from razzlog.api import HandReport, audit_items, audit_paths, other_game_report, parse_paths
+from razzlog.api import HandReport, audit_items, audit_paths, other_game_report, parse_paths, wanted
 from razzlog.blocks import BLOCK_BYTES
 from razzlog.events import Hand, OtherGameHand
 from razzlog.pickling import dumps
@@ -158,7 +158,7 @@ def _audited(
                 found = [v]
                 site, hand_id = v.site, v.hand_id
             kept = (
-                tuple(v for v in found if _wanted(v.rule, select, ignore))
+                tuple(v for v in found if wanted(v.rule, select, ignore))
                 if select or ignore
                 else tuple(found)
             )
@@ -200,12 +200,6 @@ class _AuditChunk:
             hand = parsed if self.keep_hands else facts.hand
             out.append((_PARSED, hand, hand_violations(parsed, state), facts))
         return dumps(out)
-
-
-def _wanted(rule: str, select: set[str] | None, ignore: set[str] | None) -> bool:
-    if select and rule not in select:
-        return False
-    return not (ignore and rule in ignore)
 
 
 # --------------------------------------------------------------------------- parse

@@ -143,13 +143,13 @@ def test_json_object_of_a_violation_is_the_documents(corpus: list[str]) -> None:
 
 def test_stacks_compared_as_text_then_as_amounts() -> None:
     """The cross-hand keys hold stacks as text: the same amount written otherwise is unchanged."""
-    from razzlog.rules.catalogue.rz502_stack_continuity import stack_changes, stack_texts
+    from razzlog.rules.catalogue.rz502_stack_continuity import stack_continuity, stack_texts
 
     assert stack_texts(frozenset({Decimal("2.5"), Decimal("1.90")})) == ("1.90", "2.5")
     previous = {"ann": stack_texts(frozenset({Decimal("1.90")})), "bob": ("0",), "cy": ("3", "4.00")}
 
     def found(seats: tuple[tuple[str, str, int], ...], tournament: bool) -> list[tuple[str, int, str]]:
-        changes = stack_changes("f", "pokerstars", "1", tournament, seats, previous)
+        changes = stack_continuity("f", "pokerstars", "1", tournament, seats, previous)
         return [(v.player or "", v.line, v.message) for v in changes]
 
     same = (("ann", "1.9", 3), ("ann", "1.900", 4), ("bob", "5", 5), ("cy", "4", 6), ("dee", "7", 7))

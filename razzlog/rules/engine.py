@@ -11,8 +11,8 @@ from razzlog.reducers import register as register_reducers
 from razzlog.rules.base import REGISTRY, Finding, Rule
 from razzlog.rules.catalogue import load_all
 from razzlog.rules.catalogue.rz204_bring_in_amount import BringInKey, against_table, bring_in_to_compare
-from razzlog.rules.catalogue.rz502_stack_continuity import SeatKey, stack_changes, stack_texts
-from razzlog.rules.catalogue.rz503_duplicate_hand import SeenHands, duplicate_of
+from razzlog.rules.catalogue.rz502_stack_continuity import SeatKey, stack_continuity, stack_texts
+from razzlog.rules.catalogue.rz503_duplicate_hand import SeenHands, duplicate_hand
 from razzlog.rules.profiles import Profile
 from razzlog.rules.replay import Replay, replay
 from razzlog.rules.settle import ending_stacks
@@ -128,7 +128,7 @@ class CrossHandChecks:
         site, hand_id, digest, file, first_line, table_key, small_bet, tournament, bring_in, seats, ends = (
             keys
         )
-        duplicate = duplicate_of(site, hand_id, digest, file, first_line, self.seen)
+        duplicate = duplicate_hand(site, hand_id, digest, file, first_line, self.seen)
         if duplicate is not None:
             return [duplicate]  # a repeated hand says nothing new about stacks
         found: list[Violation] = []
@@ -146,7 +146,7 @@ class CrossHandChecks:
                 )
         previous = self.last_stacks.get(table)
         if previous is not None:
-            found.extend(stack_changes(file, site, hand_id, tournament, seats, previous))
+            found.extend(stack_continuity(file, site, hand_id, tournament, seats, previous))
         self.last_stacks[table] = ends
         return found
 

@@ -347,7 +347,7 @@ class _Import:
         if record.kind != PARSED:
             return [record.item]
         found = list(record.found)
-        found.extend(self.cross.check_keys(record.facts))
+        found.extend(self.cross.check_keys(record.keys))
         sort_by_line(found)
         return found
 

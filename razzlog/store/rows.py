@@ -69,7 +69,7 @@ class Record:
     item: Any  # the slim Hand (header and seats), the Violation, or the OtherGameHand
     line: int
     found: list[Violation]  # the per-hand rules' violations (parsed hands)
-    facts: Any  # the cross-hand checks' CrossKeys (parsed hands)
+    keys: Any  # the cross-hand checks' CrossKeys (parsed hands)
     row: int  # the hand's row in the chunk's frames, or NO_ROWS
 
 
@@ -136,7 +136,7 @@ def import_chunk(task: Task, profile_name: str, open_pair_double: bool) -> Impor
 
 
 def _renumbered(record: Record, row: int) -> Record:
-    return Record(record.kind, record.item, record.line, record.found, record.facts, row)
+    return Record(record.kind, record.item, record.line, record.found, record.keys, row)
 
 
 def _frames(

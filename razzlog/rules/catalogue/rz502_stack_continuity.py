@@ -5,13 +5,33 @@ from __future__ import annotations
 from collections.abc import Iterator
 from decimal import Decimal
 
-from razzlog.events import Hand
 from razzlog.rules.base import rule
 from razzlog.violations import Severity, Violation
 
+# A seat as the cross-hand checks keep it: player, stack (its text: ``str`` of its Decimal), line.
+SeatKey = tuple[str, str, int]
 
+
+def stack_texts(stacks: frozenset[Decimal]) -> tuple[str, ...]:
+    """A player's possible ending stacks as the cross-hand checks keep them: their texts, least
+    first.  (Text, not Decimals: the parallel audit's workers send them to the main process for
+    every hand, and a string unpickles several times faster than a Decimal in a frozenset.  A
+    Decimal's text gives back the very Decimal, exponent and all.)"""
+    return tuple([str(e) for e in sorted(stacks)])
+
+
+# Judged on the hand's keys, not the hand (the parallel audit's main process has only these):
+# its place, whether a tournament, its seats, and ``previous``, the previous hand's
+# :func:`stack_texts` by player (``razzlog.rules.engine.CrossHandChecks``).
 @rule("stack-continuity", Severity.WARNING, cross_hand=True)
-def stack_continuity(hand: Hand, previous: dict[str, frozenset[Decimal]]) -> Iterator[Violation]:
+def stack_continuity(
+    file: str,
+    site: str,
+    hand_id: str,
+    is_tournament: bool,
+    seats: tuple[SeatKey, ...],
+    previous: dict[str, tuple[str, ...]],
+) -> Iterator[Violation]:
     """A starting stack differs from the player's previous ending stack at that table.
 
     Compared with the previous hand at the same table (and tournament) when
@@ -27,34 +47,6 @@ def stack_continuity(hand: Hand, previous: dict[str, frozenset[Decimal]]) -> Ite
 
     Fix: hand 2 starts SilkZone with $1.89.
     """
-    h = hand.header
-    seats = tuple((s.player, str(s.stack), s.line) for s in hand.seats)
-    ends = {player: stack_texts(stacks) for player, stacks in previous.items()}
-    return stack_changes(hand.file, h.site, h.hand_id, h.is_tournament, seats, ends)
-
-
-# A seat as the cross-hand checks keep it: player, stack (its text: ``str`` of its Decimal), line.
-SeatKey = tuple[str, str, int]
-
-
-def stack_texts(stacks: frozenset[Decimal]) -> tuple[str, ...]:
-    """A player's possible ending stacks as the cross-hand checks keep them: their texts, least
-    first.  (Text, not Decimals: the parallel audit's workers send them to the main process for
-    every hand, and a string unpickles several times faster than a Decimal in a frozenset.  A
-    Decimal's text gives back the very Decimal, exponent and all.)"""
-    return tuple([str(e) for e in sorted(stacks)])
-
-
-def stack_changes(
-    file: str,
-    site: str,
-    hand_id: str,
-    is_tournament: bool,
-    seats: tuple[SeatKey, ...],
-    previous: dict[str, tuple[str, ...]],
-) -> Iterator[Violation]:
-    """:func:`stack_continuity` on the hand's keys (the parallel audit's main process has these,
-    not the hand), ``previous`` the previous hand's :func:`stack_texts` by player."""
     for player, stack, line in seats:
         ends = previous.get(player)
         if not ends or stack in ends:

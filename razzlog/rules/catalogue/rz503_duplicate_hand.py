@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator
 
-from razzlog.events import Hand
 from razzlog.rules.base import rule
 from razzlog.violations import Severity, Violation
 
@@ -160,8 +158,12 @@ def _hex(digest: str) -> int | None:
     return value if f"{value:016x}" == digest else None  # not "+0…", "0_…" nor upper case
 
 
+# Judged on the hand's keys, not the hand (the parallel audit's main process has only these):
+# its site, id, text digest and place (``razzlog.rules.engine.CrossHandChecks``).
 @rule("duplicate-hand", Severity.ERROR, cross_hand=True)
-def duplicate_hand(hand: Hand, seen: SeenHands) -> Iterator[Violation]:
+def duplicate_hand(
+    site: str, hand_id: str, digest: str, file: str, line: int, seen: SeenHands
+) -> Violation | None:
     """The same hand id appears twice: an error with different text, a warning if identical.
 
     Bad: ``PokerStars Game #35874566077`` twice in a folder, once with a
@@ -169,17 +171,6 @@ def duplicate_hand(hand: Hand, seen: SeenHands) -> Iterator[Violation]:
 
     Fix: keep one copy of each hand; a differing copy means one was altered.
     """
-    h = hand.header
-    found = duplicate_of(h.site, h.hand_id, hand.text_digest, hand.file, hand.first_line, seen)
-    if found is not None:
-        yield found
-
-
-def duplicate_of(
-    site: str, hand_id: str, digest: str, file: str, line: int, seen: SeenHands
-) -> Violation | None:
-    """:func:`duplicate_hand` on the hand's keys (its site, id, text digest and place): the
-    parallel audit's main process has these, not the hand."""
     first = seen.first_or_add(site, hand_id, digest, file, line)
     if first is None:
         return None
