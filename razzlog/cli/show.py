@@ -33,7 +33,8 @@ def show(
     paths = paths_or_store(paths, store)
     from razzlog.api import audit_paths
     from razzlog.render.audit import hand_title, is_unreadable, violations_table
-    from razzlog.render.show import find_report, hand_view, print_hand
+    from razzlog.render.hand_view import find_report, hand_view
+    from razzlog.render.show import print_hand
 
     unreadable: list[str] = []
     if store is not None:

@@ -7,7 +7,7 @@ Strings taken from a log are kept as they are here: the renderer escapes
 them (:mod:`razzlog.report.html`).
 
 A hand's street-by-street replay comes from ``razzlog show``'s pure
-:func:`~razzlog.render.show.hand_view`; :func:`hand_detail` only turns its
+:func:`~razzlog.render.hand_view.hand_view`; :func:`hand_detail` only turns its
 view into these records.  Every record is JSON-ready through
 :func:`razzlog.render.jsonout.to_json_value`.
 """
@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 
 from razzlog.api import HandReport
 from razzlog.events import Hand, HandHeader, Seat
-from razzlog.render.show import Section, _header_text, hand_view, money
+from razzlog.render.hand_view import Section, hand_view, money
+from razzlog.render.show import header_text
 from razzlog.violations import Violation
 
 RAW_LINES_SHOWN = 120  # a hand's text is shown up to this line, then only around marked lines
@@ -252,7 +253,7 @@ def hand_detail(
     if hand is not None and is_whole(hand):
         view = hand_view(hand, violations)
         h = view.header
-        title = _header_text(h).plain  # show's own header line, as plain text
+        title = header_text(h).plain  # show's own header line, as plain text
         seats = tuple(SeatLine(s.seat, s.player, money(s.stack, h), s.sitting_out) for s in view.seats)
         streets = tuple(_street_block(section, h) for section in view.sections)
         loose = tuple(map(violation_line, view.hand_violations))
