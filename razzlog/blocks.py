@@ -8,7 +8,7 @@ would need a CPU of its own.  Instead it reads a file in large pieces of bytes,
 cuts them just before a line that starts a hand, counts the line breaks and
 sends the bytes: a :class:`HandBlock`.  The worker decodes the block and cuts
 it into hands with the same code the serial reading uses
-(:func:`razzlog.sources.hands_of_lines`): a block after the file's first
+(:func:`razzlog.sources.hands_of_runs`): a block after the file's first
 starts with a hand header, where that code forgets all it has seen, so
 :func:`hands_of_block` over the blocks of a file yields exactly what
 :func:`~razzlog.sources.iter_raw_hands` yields for it.
@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from razzlog.lines import PLAIN, UTF8_BOM, UTF16_BE, UTF16_LE, decoded_lines, encoding_mode
+from razzlog.lines import PLAIN, UTF8_BOM, UTF16_BE, UTF16_LE, decoded_lines, decoded_runs, encoding_mode
 from razzlog.sources import (
     CONTEXT_PREFIXES,
     HEADER_PREFIXES,
@@ -36,7 +36,7 @@ from razzlog.sources import (
     STDIN,
     RawHand,
     ReadProgress,
-    hands_of_lines,
+    hands_of_runs,
     iter_input_files,
     iter_raw_hands,
 )
@@ -89,8 +89,8 @@ class HandBlock:
 
 def hands_of_block(block: HandBlock) -> Iterator[RawHand | Violation]:
     """The hands of ``block`` (and the violations of its text), as the serial reading finds them."""
-    lines = decoded_lines(iter((block.data,)), block.mode)
-    return hands_of_lines(block.file, lines, block.first_line, block.in_folder, block.context)
+    runs = decoded_runs(iter((block.data,)), block.mode)
+    return hands_of_runs(block.file, runs, block.first_line, block.in_folder, block.context)
 
 
 def _context_after(
@@ -281,7 +281,7 @@ def _cut_blocks(
     # hand by hand from where the blocks stopped, by the serial reading's own code (which
     # reports a read error where it would have).
     rest = _then_fail(buffer, failed) if failed is not None else _chunks_after(buffer, stream, progress)
-    yield from hands_of_lines(path, decoded_lines(rest, block_mode), first_line, in_folder, context)
+    yield from hands_of_runs(path, decoded_runs(rest, block_mode), first_line, in_folder, context)
 
 
 def _read(stream: BinaryIO | _Limited, size: int, progress: ReadProgress | None) -> bytes:

@@ -38,8 +38,15 @@ SHAPED_HEADER_SITE = "kingsclub"  # the site whose headers SHAPED_HEADER finds
 _ARCHIVE_SEPARATOR = re.compile(r" *(?:Hand #\d+|\*{8,} # \d+ \*{8,}|BEGIN\s*FullTiltPoker)\s*$")
 
 
+# How an archive separator starts after its spaces: a test of a line's start rules most lines
+# out before the regular expression (razzlog.sources looks at every line of every hand).
+ARCHIVE_SEPARATOR_STARTS = ("Hand #", "********", "BEGIN")
+
+
 def is_archive_separator(line: str) -> bool:
-    return line[:1] in "H*B " and _ARCHIVE_SEPARATOR.match(line) is not None
+    return (
+        line.lstrip(" ").startswith(ARCHIVE_SEPARATOR_STARTS) and _ARCHIVE_SEPARATOR.match(line) is not None
+    )
 
 
 # Lines that are no hand but say something about the hands after them in the same file

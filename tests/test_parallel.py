@@ -157,7 +157,7 @@ def test_hands_that_cannot_be_cut_into_blocks_go_in_chunks_in_flight(
     # no header to cut at within 1 KiB: the file is read hand by hand in this process
     monkeypatch.setattr(blocks, "MAX_BLOCK_BYTES", 1024)
     read = 0
-    real = blocks.hands_of_lines
+    real = blocks.hands_of_runs
 
     def counting(*args: Any) -> Iterator[RawHand | Violation]:
         nonlocal read
@@ -165,7 +165,7 @@ def test_hands_that_cannot_be_cut_into_blocks_go_in_chunks_in_flight(
             read += 1
             yield item
 
-    monkeypatch.setattr(blocks, "hands_of_lines", counting)
+    monkeypatch.setattr(blocks, "hands_of_runs", counting)
     reports = parallel.audit_parallel([str(path)], jobs=2, block_bytes=1024, chunk_size=10, in_flight=3)
     next(reports)
     assert 0 < read <= 3 * 10 + 1

@@ -283,7 +283,7 @@ def test_with_jobs_the_hands_are_read_in_the_workers(
         raise AssertionError("the hands of a file were read in the main process")
 
     monkeypatch.setattr(pool, "iter_raw_hands", not_here)
-    monkeypatch.setattr(blocks, "hands_of_lines", not_here)
+    monkeypatch.setattr(blocks, "hands_of_runs", not_here)
     files = corpus[:3]  # generated hands: every one cut into blocks
     chunks = list(table_chunks(files, 2, detail=False, block_bytes=8 * 1024))
     assert len(chunks) > 3
