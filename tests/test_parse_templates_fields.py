@@ -177,27 +177,39 @@ def test_a_class_with_other_slots_or_checks_gets_no_builder() -> None:
         assert template_fill._builder(cls) is not None
 
 
-def _cut_line_by_line(lines: list[str]) -> tuple[list[str], list[str]]:
-    keys, slots = [""], []
-    for line in lines:
-        parts = templates._SLOT.split(line)
-        keys.append(templates._SEP.join(parts[0::2]))
-        slots += parts[1::2]
-    return keys, slots
+def _fresh_templates(max_cuts: int) -> templates.Templates:
+    cache = pokerstars.PARSER._templates
+    assert cache is not None
+    made = templates.Templates(cache.values.money_re, cache.datetime_re)
+    made.max_cuts = max_cuts
+    return made
 
 
-@settings(max_examples=1000, deadline=None)
-@given(st.lists(st.lists(st.sampled_from(_PIECES), max_size=12).map("".join), min_size=1, max_size=8))
-def test_cutting_a_whole_text_gives_each_lines_own_cut(lines: list[str]) -> None:
-    # the template path splits a hand's body once; each line must get what splitting it alone gives
-    assert templates.cut_lines("\n" + "\n".join(lines)) == _cut_line_by_line(lines)
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(_PIECES), max_size=12).map("".join), min_size=1, max_size=6),
+    st.lists(st.integers(0, 5), max_size=40),
+    st.integers(1, 4),
+)
+def test_a_kept_cut_is_the_lines_own_cut_even_when_the_memo_overflows(
+    lines: list[str], order: list[int], max_cuts: int
+) -> None:
+    # lines met again and again through a memo smaller than the lines: each cut is cut_line's
+    cache = _fresh_templates(max_cuts)
+    for i in order:
+        line = lines[i % len(lines)]
+        assert cache.cut(line) == templates.cut_line(line)
+        assert len(cache.cuts) <= max_cuts
 
 
-def test_cutting_real_hands_whole_gives_each_lines_own_cut() -> None:
+def test_a_lines_cut_is_its_skeleton_and_slots() -> None:
     text = generate_text(5, 100, site="pokerstars")
+    cache = _fresh_templates(templates.MAX_CUTS)
     for hand in text.split("\n\n\n"):
         masked = mask_lines(tuple(hand.strip("\n").split("\n")), POKERSTARS)
-        lines = masked.text.split("\n")[1:]
-        keys, slots = templates.cut_lines(masked.text)
-        assert (keys, slots) == _cut_line_by_line(lines)
-        assert sum(key.count(templates._SEP) for key in keys) == len(slots)
+        for line in masked.text.split("\n")[1:]:
+            parts = templates._SLOT.split(line)
+            key, slots = cache.cut(line)
+            assert (key, slots) == (templates._SEP.join(parts[0::2]), tuple(parts[1::2]))
+            assert key.count(templates._SEP) == len(slots)
+            assert cache.cut(line) == (key, slots)  # (kept)
