@@ -2,7 +2,8 @@
 
 * ``has_summary`` reads a hand's lines from the end;
 * the hand's digest is taken from the masking's stripped lines (``stripped_digest``);
-* the template fills keep a memo of short card lists and of declared lows.
+* the template fills keep a memo of short card lists and of declared lows;
+* masking compares a ``Dealt to`` line's names with the line's rest, not with a start offset.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from razzlog.sites import fulltilt, kingsclub, masking, winamax
 from razzlog.sites.common import bracketed, has_summary, low_ranks, stripped_digest, text_digest
 from razzlog.sites.template_fill import Miss, Values
 
@@ -72,3 +74,38 @@ def test_the_low_memo_gives_the_transformers_lows_and_refuses_what_it_refused() 
             continue
         raise AssertionError(f"{bad!r} was taken as a low")
     assert set(values.lows) == {"8,6,4,3,A", "10,9,8,7,6"}
+
+
+def _dealt_to_with_offsets(
+    line: str, longest: list[str], cards: re.Pattern[str], fallback: str
+) -> str | None:
+    """``masking._dealt_to`` as first written (``startswith`` with a start)."""
+    for name in longest:
+        if line.startswith(name, 9) and cards.match(line, 9 + len(name)):
+            return name
+    for name in longest:
+        if line.startswith(name, 9) and line.startswith(fallback, 9 + len(name)):
+            return name
+    return None
+
+
+_NAME_BITS = st.sampled_from(["Bo", "b", " ", "[", "]", "Ah", "2c", "é", "\ue000", ":", "x"])
+
+
+@settings(max_examples=1000, deadline=None)
+@given(
+    st.lists(st.lists(_NAME_BITS, min_size=1, max_size=4).map("".join), min_size=1, max_size=5, unique=True),
+    st.lists(_NAME_BITS | st.sampled_from([" [Ah]", " [2c 3d] [Ks]", " [Ah", ": [X X Tc]"]), max_size=6).map(
+        "".join
+    ),
+    st.sampled_from([masking.POKERSTARS, fulltilt.SYNTAX, kingsclub.SYNTAX, winamax.SYNTAX]),
+)
+def test_a_dealt_to_lines_name_is_the_one_the_offset_comparisons_found(
+    names: list[str], tail: str, syntax: masking.Syntax
+) -> None:
+    longest = sorted(names, key=len, reverse=True)
+    cards = re.compile(syntax.dealt_cards)
+    for name in [*names, ""]:
+        line = "Dealt to " + name + tail
+        got = masking._dealt_to(line, longest, cards, syntax.dealt_fallback)
+        assert got == _dealt_to_with_offsets(line, longest, cards, syntax.dealt_fallback)

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from razzlog.events import Hand
+from razzlog.events import Hand, TournamentFinish
 from razzlog.generate.stream import generate_text
 from razzlog.sites import pokerstars, templates
 from razzlog.sites.masking import POKERSTARS, mask_lines
@@ -210,3 +210,50 @@ def test_the_switch_turns_templates_off_in_a_new_process() -> None:
             [sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True
         )
         assert done.stdout.strip() == expected
+
+
+_FINISH = re.compile(r"^(.+) finished the tournament in [0-9]+(?:st|nd|rd|th) place$")
+
+
+def _finishing(warm: list[RawHand]) -> RawHand:
+    """A hand with a prizeless result line, filled from templates once parsed (a test before may
+    have emptied the cache)."""
+    for raw in warm:
+        if any(_FINISH.match(line) for line in raw.lines):
+            pokerstars.parse_hand(raw)
+            if _template_path(raw) is not None:
+                return raw
+    raise AssertionError("no result line was templated")
+
+
+def test_a_result_line_without_a_prize_is_filled_from_its_template(warm: list[RawHand]) -> None:
+    raw = _finishing(warm)
+    want = pokerstars.full_parse(raw)
+    assert isinstance(want, Hand)
+    assert repr(_template_path(raw)) == repr((want.header, list(want.events)))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    place=st.sampled_from(["1", "7", "10", "124", "0", "007", "1,000", "99999999999999999999", "1.5"]),
+    suffix=st.sampled_from(["st", "nd", "rd", "th", "xx"]),
+    prize=st.sampled_from(["", " and received $10.00.", " and received €1,234.50.", " and received 5."]),
+)
+def test_a_changed_result_line_gives_what_the_full_parse_gives(
+    warm: list[RawHand], place: str, suffix: str, prize: str
+) -> None:
+    # the place is the template's one field; the suffix and a prize are literals or other shapes
+    raw = _finishing(warm)
+    lines = list(raw.lines)
+    at = next(i for i, line in enumerate(lines) if _FINISH.match(line))
+    name = _FINISH.match(lines[at]).group(1)  # type: ignore[union-attr]
+    lines[at] = f"{name} finished the tournament in {place}{suffix} place{prize}"
+    changed = RawHand(raw.file, raw.first_line, tuple(lines), raw.encoding)
+    want = pokerstars.full_parse(changed)
+    assert repr(pokerstars.parse_hand(changed)) == repr(want)
+    got = _template_path(changed)
+    if got is not None:
+        assert isinstance(want, Hand)
+        assert repr(got) == repr((want.header, list(want.events)))
+        # a prize's currency has no slot: a result with a prize is never filled from a template
+        assert all(e.prize is None for e in got[1] if isinstance(e, TournamentFinish))  # type: ignore[index]

@@ -177,27 +177,58 @@ def test_a_class_with_other_slots_or_checks_gets_no_builder() -> None:
         assert template_fill._builder(cls) is not None
 
 
+def _fresh_templates(max_cuts: int) -> templates.Templates:
+    """An empty cache (only its memo of cuts is read)."""
+    made = templates.Templates(re.compile(r"[0-9]+"), r"[0-9/: ]+")
+    made.max_cuts = max_cuts
+    return made
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(_PIECES), max_size=12).map("".join), min_size=1, max_size=6),
+    st.lists(st.lists(st.integers(0, 5), max_size=8), max_size=8),
+    st.integers(1, 6),
+)
+def test_kept_cuts_are_the_lines_own_cuts_even_when_the_memo_overflows(
+    pool: list[str], batches: list[list[int]], max_cuts: int
+) -> None:
+    # hands of lines met again and again through a memo smaller than the lines: each line's cut
+    # is cut_line's, kept or made (the new lines of a hand in one split)
+    cache = _fresh_templates(max_cuts)
+    most = max_cuts  # (a hand's new lines are all kept, even more than max_cuts)
+    for batch in batches:
+        lines = [pool[i % len(pool)] for i in batch]
+        most = max(most, len(lines))
+        assert cache.cut(lines) == [templates.cut_line(line) for line in lines]
+        assert len(cache.cuts) <= most
+
+
 def _cut_line_by_line(lines: list[str]) -> tuple[list[str], list[str]]:
-    keys, slots = [""], []
+    keys, slots = [], []
     for line in lines:
-        parts = templates._SLOT.split(line)
-        keys.append(templates._SEP.join(parts[0::2]))
-        slots += parts[1::2]
+        key, cut = templates.cut_line(line)
+        keys.append(key)
+        slots += cut
     return keys, slots
 
 
 @settings(max_examples=1000, deadline=None)
 @given(st.lists(st.lists(st.sampled_from(_PIECES), max_size=12).map("".join), min_size=1, max_size=8))
 def test_cutting_a_whole_text_gives_each_lines_own_cut(lines: list[str]) -> None:
-    # the template path splits a hand's body once; each line must get what splitting it alone gives
-    assert templates.cut_lines("\n" + "\n".join(lines)) == _cut_line_by_line(lines)
+    # the lines a hand meets for the first time are split at once; each must get its own cut
+    assert templates.cut_lines("\n".join(lines)) == _cut_line_by_line(lines)
 
 
-def test_cutting_real_hands_whole_gives_each_lines_own_cut() -> None:
+def test_a_real_lines_cut_is_its_skeleton_and_slots() -> None:
     text = generate_text(5, 100, site="pokerstars")
+    cache = _fresh_templates(templates.MAX_CUTS)
     for hand in text.split("\n\n\n"):
         masked = mask_lines(tuple(hand.strip("\n").split("\n")), POKERSTARS)
         lines = masked.text.split("\n")[1:]
-        keys, slots = templates.cut_lines(masked.text)
-        assert (keys, slots) == _cut_line_by_line(lines)
-        assert sum(key.count(templates._SEP) for key in keys) == len(slots)
+        assert templates.cut_lines("\n".join(lines)) == _cut_line_by_line(lines)
+        for line, (key, slots) in zip(lines, cache.cut(lines), strict=True):
+            parts = templates._SLOT.split(line)
+            assert (key, slots) == (templates._SEP.join(parts[0::2]), tuple(parts[1::2]))
+            assert key.count(templates._SEP) == len(slots)
+        assert cache.cut(lines) == [templates.cut_line(line) for line in lines]  # (kept)

@@ -41,10 +41,12 @@ Why the result is the full parse's:
   as the transformer checks them; the table's name is the table line's field
   where no other terminal could match the line: :meth:`Templates._table`).
 
-Tournament results (their prize's currency comes from its symbol) and lines of
-other events than those of ``template_fill._KINDS`` are never templated.  The cache is per
-process, bounded (:data:`MAX_KEYS`: cleared when full).  Needs lark-cython's
-lexer thread to record the parser states (pure Lark: the full parse only).
+Tournament results with a prize (its currency comes from its symbol: no slot
+gives it) and lines of other events than those of ``template_fill._KINDS`` are
+never templated.  The cache is per process, bounded (:data:`MAX_KEYS`: cleared
+when full), and so is the memo of lines' cuts (:data:`MAX_CUTS`).  Needs
+lark-cython's lexer thread to record the parser states (pure Lark: the full
+parse only).
 """
 
 from __future__ import annotations
@@ -86,13 +88,23 @@ _TOURNAMENT = re.compile(r"Tournament #([0-9]+), ")
 _HEAD_FIELDS = ("HAND_ID", "TOURNAMENT_ID", "DATETIME")  # the header's fields (Lark's terminals)
 
 
-def cut_lines(text: str) -> tuple[list[str], list[str]]:
-    """The skeleton of each line of ``text`` (its literals joined by ``_SEP``, as the line's key)
-    and the slots of all its lines in order: line i's are the next ``key.count(_SEP)``.
+# masked lines whose cut is kept (Templates.cuts): about 8 MB; emptied when full
+MAX_CUTS = 16_384
 
-    One split of the whole text, not one a line (a third of the cost for a hand's 65 lines): a
-    slot never holds a line break and the pattern's lookbehinds never reach one, so each line's
-    slots and literals are those a split of the line alone gives.  (The test compares the two.)
+
+def cut_line(line: str) -> tuple[str, tuple[str, ...]]:
+    """The skeleton of a line (its literals joined by ``_SEP``, the line's key) and its slots."""
+    parts = _SLOT.split(line)
+    return _SEP.join(parts[0::2]), tuple(parts[1::2])
+
+
+def cut_lines(text: str) -> tuple[list[str], list[str]]:
+    """:func:`cut_line` of each line of ``text`` in one split: each line's skeleton, and the slots
+    of all its lines in order (line i's are the next ``key.count(_SEP)``).
+
+    One split of the whole text, not one a line (a third of the cost for 65 lines): a slot never
+    holds a line break and the pattern's lookbehinds never reach one, so each line's slots and
+    literals are those a split of the line alone gives.  (The test compares the two.)
     """
     parts = _SLOT.split(text)
     return _SEP.join(parts[0::2]).split("\n"), parts[1::2]
@@ -118,13 +130,11 @@ class Template:
         fill: Fill,
         after: int,
         street: Street | None,
-        width: int,
     ) -> None:
         self.literals = literals  # (slot, text) pairs that must be as recorded
         self.fill = fill
         self.after = after  # the parser stack (its id) at the next line
         self.street = street  # the street a header line starts
-        self.width = width  # how many slots the line has (its key's separators)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -158,6 +168,8 @@ class Templates:
         self.rivals = rivals
         self.datetime_re = datetime_re
         self.datetimes = re.compile(datetime_re)
+        self.cuts: dict[str, tuple[str, tuple[str, ...]]] = {}  # line -> cut_line(line)
+        self.max_cuts = MAX_CUTS
         if self.datetimes.groups:  # a header template's groups are the hand number and its dates
             raise ValueError("the DATETIME terminal must have no capturing group")
         self.clear()
@@ -198,32 +210,28 @@ class Templates:
         name, max_seats, stack = table
         if template.foreign is not None and template.foreign.search(text, head_end) is not None:
             return None  # an amount in another currency, maybe: the full parse says
-        keys, slots = cut_lines(text[table_end:])  # keys[0] is the "" before the first "\n"
         events: list[Event] = []
         current = Street.THIRD
         cache = self.lines
-        at = 0  # the first slot of line i
-        line = first_line + 1  # the hand's line of keys[1] is its third
+        line = first_line + 1  # the hand's line of the first body line is its third
         try:
-            for i in range(1, len(keys)):
-                found = cache.get((stack, keys[i]))
+            for key, slots in self.cut(text[table_end + 1 :].split("\n")):
+                found = cache.get((stack, key))
                 if found is None:
                     return None
                 t: Template | None = None
                 for candidate in found:
                     t = candidate
                     for j, literal in candidate.literals:
-                        if slots[at + j] != literal:
+                        if slots[j] != literal:
                             t = None
                             break
                     if t is not None:
                         break
                 if t is None:
                     return None
-                width = t.width
                 line += 1
-                events += t.fill(slots[at : at + width], line, current, names)
-                at += width
+                events += t.fill(slots, line, current, names)
                 stack = t.after
                 street = t.street
                 if street is not None:
@@ -255,6 +263,33 @@ class Templates:
             h.club,
         )
         return header, events
+
+    def cut(self, lines: list[str]) -> list[tuple[str, tuple[str, ...]]]:
+        """:func:`cut_line` of each masked line (none holds ``_SEP``), kept: about 60 % of a
+        batch's lines were met before (names are markers), and the split cost 7,700 instructions
+        a line, 40 % of the template path.  The lines not kept are cut in one split."""
+        known = self.cuts
+        out: list[tuple[str, tuple[str, ...]]] = []
+        new: list[int] = []  # the lines not kept
+        for i, line in enumerate(lines):
+            cut = known.get(line)
+            if cut is None:
+                new.append(i)
+                cut = ("", ())
+            out.append(cut)
+        if not new:
+            return out
+        keys, slots = cut_lines("\n".join([lines[i] for i in new]))
+        if len(known) + len(new) > self.max_cuts:
+            known.clear()
+        at = 0
+        for k, i in enumerate(new):
+            key = keys[k]
+            width = key.count(_SEP)
+            cut = out[i] = (key, tuple(slots[at : at + width]))
+            known[lines[i]] = cut
+            at += width
+        return out
 
     def _table(self, before: int, line: str, text: str, at: int) -> tuple[str, int | None, int] | None:
         """A table line met for the first time (``text[at]`` is the line break before it), read
@@ -417,9 +452,8 @@ class Templates:
     def _learn_line(
         self, line: str, before: int, after: int, events: list[Event], names: tuple[str, ...], current: Street
     ) -> None:
-        parts = _SLOT.split(line)
-        slots = parts[1::2]
-        key = (before, _SEP.join(parts[0::2]))
+        skeleton, slots = cut_line(line)
+        key = (before, skeleton)
         known = self.lines.get(key, [])
         for t in known:
             if all(slots[j] == literal for j, literal in t.literals):
@@ -438,4 +472,4 @@ class Templates:
             return
         literals = tuple((j, s) for j, s in enumerate(slots) if j not in read)
         street = next((ev.street for ev in events if type(ev) is StreetStart), None)
-        self.lines[key] = [*known, Template(literals, fill, after, street, len(slots))]
+        self.lines[key] = [*known, Template(literals, fill, after, street)]
