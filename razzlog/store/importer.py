@@ -276,7 +276,7 @@ class _Import:
 
     def _take(self, chunk: ImportedChunk, file_id: int) -> None:
         if self.stored is not None:
-            ids = [(r.item.header.site, r.item.header.hand_id) for r in chunk.records if r.kind == PARSED]
+            ids = [(r.keys[0], r.keys[1]) for r in chunk.records if r.kind == PARSED]  # (site, hand id)
             if self.stored.may_hold(ids):  # a hand seen before: the check needs the stored ones
                 self.stored.load_into(self.cross.seen)
                 self.stored = None
@@ -334,8 +334,7 @@ class _Import:
     def _note_inversion(self, record: Record, file_id: int) -> None:
         """Note the stored file whose hand this one repeats if that file comes after this one and is
         not being read now: in file order this hand is the first copy (see import_paths)."""
-        h = record.item.header
-        first = self.cross.seen.first(h.site, h.hand_id)
+        first = self.cross.seen.first(record.keys[0], record.keys[1])  # (site, hand id)
         if first is None:
             return
         reading = {p.file_id for p in self.plans if p.reads}

@@ -66,7 +66,10 @@ class Record:
     """One item of the input as the main process needs it (see :mod:`razzlog.store.importer`)."""
 
     kind: int  # PARSED, NOT_PARSED, INPUT_ERROR or OTHER_GAME
-    item: Any  # the slim Hand (header and seats), the Violation, or the OtherGameHand
+    # the Violation or the OtherGameHand; None for a parsed hand, which its ``keys`` name (site and
+    # hand id first): the header and seats as dataclasses cost the workers and the main process
+    # ~3x what the keys do to pickle and unpickle, and the main process read only those two fields
+    item: Any
     line: int
     found: list[Violation]  # the per-hand rules' violations (parsed hands)
     keys: Any  # the cross-hand checks' CrossKeys (parsed hands)
@@ -95,7 +98,7 @@ class ImportWork:
 
 
 def import_chunk(task: Task, profile_name: str, open_pair_double: bool) -> ImportedChunk:
-    from razzlog.rules.engine import cross_facts, hand_violations, keys_of
+    from razzlog.rules.engine import cross_keys, hand_violations
     from razzlog.rules.profiles import profile_for
     from razzlog.rules.replay import replay
     from razzlog.sites import parse_raw_hand
@@ -119,9 +122,8 @@ def import_chunk(task: Task, profile_name: str, open_pair_double: bool) -> Impor
             continue
         profile = profile_for(profile_name, parsed.header.site, open_pair_double)
         state = replay(parsed, profile)
-        facts = cross_facts(parsed, state, slim=True)
         found = hand_violations(parsed, state)
-        records.append(Record(PARSED, facts.hand, raw.first_line, found, keys_of(facts), len(hands)))
+        records.append(Record(PARSED, None, raw.first_line, found, cross_keys(parsed, state), len(hands)))
         add_hand(parsed, len(hands), hands, players, actions)
         extra.add(_extra_row(parsed, raw))
     try:

@@ -4,6 +4,7 @@ gets no rows and the others are renumbered."""
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 import polars as pl
@@ -12,6 +13,9 @@ from polars.testing import assert_frame_equal
 from razzlog.events import Hand
 from razzlog.generate.stream import generate_text
 from razzlog.parallel import in_tasks, task_items
+from razzlog.rules.engine import cross_keys
+from razzlog.rules.profiles import profile_for
+from razzlog.rules.replay import replay
 from razzlog.sites import parse_raw_hand
 from razzlog.sources import iter_raw_hands
 from razzlog.stats.extract import Row, hand_rows
@@ -108,3 +112,30 @@ def test_a_hand_with_an_inexact_amount_gets_no_rows_and_the_rest_are_renumbered(
     path = tmp_path / "odd.txt"
     path.write_text(text[:end] + "001" + text[end:], encoding="utf-8")  # $0.35 -> $0.35001
     assert _check_chunks([str(path)], frozenset({hand_id})) == 29
+
+
+def test_a_parsed_hand_crosses_to_the_main_process_as_its_keys(tmp_path: Path) -> None:
+    """A parsed hand's record holds its cross-hand keys (site and hand id first), not the hand:
+    its header and seats as events cost the workers and the main process ~3x what the keys do."""
+    path = tmp_path / "hands.txt"
+    path.write_text(generate_text(20261205, 60, site="pokerstars", violations=0.3), encoding="utf-8")
+    paths = [str(path), *(str(p) for p in sorted(SAMPLES.glob("*")) if p.is_file())]
+    parsed = 0
+    for task in in_tasks(iter_raw_hands(paths), 200):
+        chunk = import_chunk(task, "auto", False)
+        records = iter(chunk.records)
+        for raw in task_items(task):
+            record = next(records)
+            hand = raw if isinstance(raw, Violation) else parse_raw_hand(raw)
+            if not isinstance(hand, Hand):
+                assert record.kind != PARSED and record.item is not None
+                continue
+            parsed += 1
+            assert record.kind == PARSED and record.item is None
+            state = replay(hand, profile_for("auto", hand.header.site, False))
+            assert record.keys == cross_keys(hand, state)
+            assert record.keys[:2] == (hand.header.site, hand.header.hand_id)
+        assert next(records, None) is None
+        # no event class (Hand, HandHeader, Seat…) is named in what the workers send of them
+        assert b"razzlog.events" not in pickle.dumps([r for r in chunk.records if r.kind == PARSED], -1)
+    assert parsed > 60
