@@ -39,6 +39,8 @@ MODULES: tuple[str, ...] = (
     "razzlog/stats/shares.py",
     "razzlog/headers.py",
     "razzlog/sources.py",
+    "razzlog/raw_hands.py",
+    "razzlog/hand_cutting.py",
     "razzlog/sites/masking.py",
     "razzlog/sites/templates.py",
 )

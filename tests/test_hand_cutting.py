@@ -1,4 +1,4 @@
-"""razzlog.sources cuts runs of lines into hands as the line-by-line reading did.
+"""razzlog.hand_cutting cuts runs of lines into hands as the line-by-line reading did.
 
 The reference below is the reading as it was before lines came in runs
 (``razzlog.lines`` split each line with a regular expression, and the hands were
@@ -17,7 +17,8 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import razzlog.sources as sources
+import razzlog.hand_cutting as hand_cutting
+from razzlog.hand_cutting import hands_of_lines, hands_of_runs
 from razzlog.headers import (
     _ARCHIVE_SEPARATOR,
     CONTEXT_PREFIXES,
@@ -41,15 +42,13 @@ from razzlog.lines import (
     decoded_runs,
     encoding_mode,
 )
-from razzlog.sources import (
+from razzlog.raw_hands import (
     MAX_HAND_LINES,
     NOT_A_HAND_HISTORY_MESSAGE,
     TEXT_BEFORE_HEADER_MESSAGE,
     RawHand,
-    _file_violation,
     display_name,
-    hands_of_lines,
-    hands_of_runs,
+    file_violation,
     read_error,
 )
 from razzlog.violations import Severity, Violation
@@ -127,7 +126,7 @@ def reference_hands(
             if lines:
                 yield finish()
             elif not seen_header and text_before is not None:
-                yield _file_violation(path, text_before, TEXT_BEFORE_HEADER_MESSAGE, rule="parse-error")
+                yield file_violation(path, text_before, TEXT_BEFORE_HEADER_MESSAGE, rule="parse-error")
             seen_header, skipping = True, False
             lines, first_line, encodings, blanks = [line], lineno, {encoding}, 0
         elif line.startswith(CONTEXT_PREFIXES):
@@ -144,7 +143,7 @@ def reference_hands(
         elif not line or line.isspace() or is_archive_separator(line):
             blanks += 1
         elif len(lines) + blanks >= MAX_HAND_LINES:
-            too_long = _file_violation(
+            too_long = file_violation(
                 path,
                 first_line,
                 f"hand runs on for more than {MAX_HAND_LINES} lines without a new hand "
@@ -166,9 +165,9 @@ def reference_hands(
             message = (
                 NOT_A_HAND_HISTORY_MESSAGE if what is None else f"{what}: no hand razzlog reads, skipped"
             )
-            yield replace(_file_violation(path, 1, message), severity=Severity.WARNING)
+            yield replace(file_violation(path, 1, message), severity=Severity.WARNING)
         else:
-            yield _file_violation(path, 1, unknown_format_message(first_text))
+            yield file_violation(path, 1, unknown_format_message(first_text))
 
 
 # Lines (text) that matter to cutting, and the line breaks and bytes between them.
@@ -283,7 +282,7 @@ def test_a_read_error_after_a_held_line_ends_it_as_a_line() -> None:
 
 def test_the_whitespace_that_is_not_ascii_is_asked_of_isspace() -> None:
     # (the short path's table is of ASCII; a line starting with any other space is blank-checked)
-    assert all(p[:1].isascii() and p[:1] > " " for p in sources._MAY_BE_MORE)
+    assert all(p[:1].isascii() and p[:1] > " " for p in hand_cutting._MAY_BE_MORE)
     hand = ["PokerStars Hand #1: x", "a", "\u2003", "\u3000 ", "b"]
     assert list(hands_of_runs("f.txt", iter([(hand, "utf-8")]))) == [
         RawHand("f.txt", 1, ("PokerStars Hand #1: x", "a", "", "", "b"), "utf-8")
