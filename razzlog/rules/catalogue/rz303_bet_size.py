@@ -32,9 +32,9 @@ def bet_size(r: Replay) -> Iterator[Finding]:
     Fix: ``SilkZone: bets $0.08``.
     """
     for s in r.steps:
-        a = s.action
-        if a.kind not in AGGRESSIVE or s.status is not _IN:
+        if s.kind not in AGGRESSIVE or s.status is not _IN:
             continue
+        a = s.action
         if s.flagged:
             want = s.wanted[0]
             total = s.street_put[0] + (want or 0)

@@ -34,12 +34,12 @@ def cap_exceeded(r: Replay) -> Iterator[Finding]:
     """
     heads_up_uncapped = not r.profile.cap_heads_up
     for s in r.steps:
-        a = s.action
-        if a.kind not in AGGRESSIVE or s.status is not _IN:
+        if s.kind not in AGGRESSIVE or s.status is not _IN:
             continue
         if heads_up_uncapped and s.live_count <= 2:
             continue
         if s.bets >= s.cap:
+            a = s.action
             yield Finding(
                 a.line,
                 f"{a.player} raises after the betting was capped at {s.cap} bets on {a.street.value} street",

@@ -30,8 +30,8 @@ def reopened_betting(r: Replay) -> Iterator[Finding]:
     Fix: ``kobreli: calls $0.01`` (or folds).
     """
     for s in r.steps:
-        a = s.action
-        if not s.may_raise and a.kind in AGGRESSIVE and s.status is _IN and s.bets < s.cap:
+        if not s.may_raise and s.kind in AGGRESSIVE and s.status is _IN and s.bets < s.cap:
+            a = s.action
             yield Finding(
                 a.line,
                 f"{a.player} raises, but the short all-in they face did not reopen the betting",
