@@ -31,6 +31,15 @@ class Status(Enum):
 
 _IN: Final = Status.IN
 _ALL_IN: Final = Status.ALL_IN
+_BET: Final = ActionKind.BET
+_RAISE: Final = ActionKind.RAISE
+_COMPLETE: Final = ActionKind.COMPLETE
+
+
+def is_aggressive(kind: ActionKind) -> bool:
+    """``kind in AGGRESSIVE``, by identity: ``in`` compares each member it passes over with
+    ``==``, a Python comparison, and the step rules ask it of every call, check and fold."""
+    return kind is _BET or kind is _RAISE or kind is _COMPLETE
 
 
 class Step:

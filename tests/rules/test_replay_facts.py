@@ -3,8 +3,9 @@
 The engine copies each action's fields onto its ``Step`` (the rules read those, natively,
 rather than the interpreted event's), and the cross-hand keys take the ending stacks'
 texts straight from the amounts (``ending_stack_texts``) rather than through a frozenset of
-Decimals.  Both are shortcuts for speed: these tests hold them to what they stand for, on
-every hand of the sample files of every site and of the violation samples.
+Decimals; the step rules test ``is_aggressive`` rather than membership of ``AGGRESSIVE``.
+These are shortcuts for speed: the tests hold them to what they stand for, on every hand
+of the sample files of every site and of the violation samples.
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from razzlog.events import Hand
+from razzlog.events import ActionKind, Hand
 from razzlog.rules.catalogue.rz502_stack_continuity import stack_texts
 from razzlog.rules.profiles import profile_for
 from razzlog.rules.replay import Replay, replay
 from razzlog.rules.settle import ending_stack_texts, ending_stacks, pair_texts
+from razzlog.rules.state import AGGRESSIVE, is_aggressive
 from razzlog.sites import parse_raw_hand
 from razzlog.sources import iter_raw_hands
 from razzlog.violations import Violation
@@ -74,3 +76,8 @@ def test_pair_texts_is_stack_texts_of_the_pair(logged: Decimal, ruled: Decimal) 
 def test_pair_texts_keeps_the_logged_text_of_equal_amounts() -> None:
     assert pair_texts(Decimal("1.9"), Decimal("1.90")) == ("1.9",)
     assert pair_texts(Decimal("1.90"), Decimal("1.9")) == ("1.90",)
+
+
+@pytest.mark.parametrize("kind", list(ActionKind))
+def test_is_aggressive_is_membership_of_aggressive(kind: ActionKind) -> None:
+    assert is_aggressive(kind) == (kind in AGGRESSIVE)

@@ -78,25 +78,24 @@ def deal_count(r: Replay) -> Iterator[Finding]:
             found = _check_deal(e, folded, lines)
             if found:
                 yield from found
-        elif type(e) is _STREET_START and e.street in _BETTING:
-            yield from close(street, e.line)
+        elif type(e) is _STREET_START:
+            now, line = e.street, e.line  # read once: an event's field is a Python look-up
+            yield from close(street, line)
+            if now not in _BETTING:
+                street = None
+                continue
             expected = _THIRD if not started else _next(started[-1])
-            if e.street is not expected:
+            if now is not expected:
                 yield Finding(
-                    e.line,
-                    f"{e.street.value} street follows {started[-1].value if started else 'the antes'}; expected {expected.value if expected else 'no more streets'}",
+                    line,
+                    f"{now.value} street follows {started[-1].value if started else 'the antes'}; expected {expected.value if expected else 'no more streets'}",
                     None,
-                    e.street.value,
+                    now.value,
                 )
             elif len(seated) - len(seated & folded) < 2:  # players still in
-                yield Finding(
-                    e.line, f"{e.street.value} street is dealt after the hand was over", None, e.street.value
-                )
-            started.append(e.street)
-            street, lines = e.street, set()
-        elif type(e) is _STREET_START:
-            yield from close(street, e.line)
-            street = None
+                yield Finding(line, f"{now.value} street is dealt after the hand was over", None, now.value)
+            started.append(now)
+            street, lines = now, set()
     yield from close(street, r.hand.last_line)
     live = [p for p in r.order if p not in folded]
     if len(live) >= 2 and started and started[-1] is not _SEVENTH:
