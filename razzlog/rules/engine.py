@@ -15,7 +15,7 @@ from razzlog.rules.catalogue.rz502_stack_continuity import SeatKey, stack_contin
 from razzlog.rules.catalogue.rz503_duplicate_hand import SeenHands, duplicate_hand
 from razzlog.rules.profiles import Profile
 from razzlog.rules.replay import Replay, replay
-from razzlog.rules.settle import ending_stacks
+from razzlog.rules.settle import ending_stack_texts, ending_stacks
 from razzlog.violations import Violation
 
 load_all()
@@ -72,22 +72,22 @@ CrossKeys = tuple[
 def cross_keys(hand: Hand, state: Replay) -> CrossKeys:
     """The :data:`CrossKeys` of a replayed hand."""
     seats = tuple([(s.player, str(s.stack), s.line) for s in state.of(Seat)])
-    return _keys(hand, seats, bring_in_to_compare(state), ending_stacks(state))
+    return _keys(hand, seats, bring_in_to_compare(state), ending_stack_texts(state))
 
 
 def keys_of(facts: CrossFacts) -> CrossKeys:
     """The :data:`CrossKeys` of a hand's :class:`CrossFacts`."""
     seats = tuple([(s.player, str(s.stack), s.line) for s in facts.hand.seats])
-    return _keys(facts.hand, seats, facts.bring_in, facts.ending_stacks)
+    texts = {player: stack_texts(stacks) for player, stacks in facts.ending_stacks.items()}
+    return _keys(facts.hand, seats, facts.bring_in, texts)
 
 
 def _keys(
-    hand: Hand, seats: tuple[SeatKey, ...], bring_in: Action | None, ends: dict[str, frozenset[Decimal]]
+    hand: Hand, seats: tuple[SeatKey, ...], bring_in: Action | None, texts: dict[str, tuple[str, ...]]
 ) -> CrossKeys:
     h = hand.header
     table = f"{hand.file}/{h.tournament_id or ''}/{h.table}"
     a = None if bring_in is None else (bring_in.amount, bring_in.line, bring_in.player)
-    texts = {player: stack_texts(stacks) for player, stacks in ends.items()}
     return (
         h.site,
         h.hand_id,

@@ -84,12 +84,15 @@ def replay(hand: Hand, profile: Profile) -> Replay:
             found.append(e)
     seats = {e.player: e for e in _of(by_kind, Seat)}
     antes = {e.player: e for e in _of(by_kind, Ante)}
-    dealt = {e.player for e in _of(by_kind, Deal)} | {e.player for e in _of(by_kind, Action)} | antes.keys()
-    players = {
-        name: PlayerState(seat.seat, seat.stack, _IN)
-        for name, seat in seats.items()
-        if not seat.sitting_out or name in dealt
-    }
+    players = {name: PlayerState(seat.seat, seat.stack, _IN) for name, seat in seats.items()}
+    away = [name for name, seat in seats.items() if seat.sitting_out]
+    if away:  # a seat listed as sitting out is in the hand only if dealt, acting or anteing
+        dealt = (
+            {e.player for e in _of(by_kind, Deal)} | {e.player for e in _of(by_kind, Action)} | antes.keys()
+        )
+        for name in away:
+            if name not in dealt:
+                del players[name]
     order = sorted(players, key=lambda p: players[p].seat)
     table_ante, table_bring_in = expected_amounts(hand, list(antes.values()))
     state = Replay(
@@ -128,7 +131,9 @@ class _Engine(Turns):
         self.players = r.players
         self.order = r.order
         self.position = {p: i for i, p in enumerate(r.order)}
-        self.header = r.hand.header
+        header = r.hand.header  # its bets read once (a header's field is a Python look-up)
+        self.small_bet: Decimal = header.small_bet
+        self.big_bet: Decimal = header.big_bet
         self.cap = 1 + r.profile.raises_per_round
         self.double_option = r.profile.fourth_street_open_pair_double
         self.singles: dict[str, frozenset[str]] = {}
@@ -198,13 +203,14 @@ class _Engine(Turns):
             for name, player in self.players.items():
                 if name not in r.antes:  # missing-ante: the rules' variant posts it
                     player.put = (player.put[0], player.put[1] + min(r.table_ante, player.start))
-        if street in _BETTING and street is not _THIRD:
+        betting = street in _BETTING  # (once: each miss in the tuple is a Python comparison)
+        if betting and street is not _THIRD:
             self.close_round(event.line)
             self.street = street
             self.reset_round()
             self.betting_open = True
             self.opener_known = False
-        elif street not in _BETTING:
+        elif not betting:
             self.close_round(event.line)
             self.betting_open = False
         r.streets.append(event)
@@ -217,25 +223,26 @@ class _Engine(Turns):
             self.close_round(event.line)
 
     def deal(self, event: Deal) -> None:
-        new = event.new
+        new, street = event.new, event.street  # read once: an event's field is a Python look-up
         if not new:
-            if event.street is _THIRD:
+            if street is _THIRD:
                 self.betting_open = True
             return
-        if event.street is _THIRD:
-            self.r.door.setdefault(event.player, new[-1])
-            self.boards[event.player] = (new[-1].rank,)
+        player = event.player
+        if street is _THIRD:
+            self.r.door.setdefault(player, new[-1])
+            self.boards[player] = (new[-1].rank,)
             self.betting_open = True
-        elif event.street is not _SEVENTH:
-            self.boards[event.player] = (*self.boards.get(event.player, ()), new[-1].rank)[-4:]
+        elif street is not _SEVENTH:
+            self.boards[player] = (*self.boards.get(player, ()), new[-1].rank)[-4:]
 
     # -- actions ---------------------------------------------------------------
 
-    def may_double(self, a: Action) -> bool:
+    def may_double(self, kind: ActionKind, amount: Decimal) -> bool:
         """Casino option: an open pair on 4th street lets the opening bet be a big bet."""
         if not self.r.profile.fourth_street_open_pair_double or self.street is not _FOURTH:
             return False
-        if a.kind is not _BET or self.bets != 0 or a.amount != self.header.big_bet:
+        if kind is not _BET or self.bets != 0 or amount != self.big_bet:
             return False
         return any(
             len(ranks) >= 2 and ranks[-1] == ranks[-2] for p, ranks in self.boards.items() if p in self.r.live
@@ -243,22 +250,28 @@ class _Engine(Turns):
 
     def act(self, a: Action) -> None:
         r = self.r
+        # The action's fields, read once: each read of an (interpreted) event's field is a
+        # Python attribute lookup; the Step keeps them as native fields for the rules.
+        player, kind, a_street, line, all_in, amount = a.player, a.kind, a.street, a.line, a.all_in, a.amount
         street = self.street
-        if a.street is not street and a.street in _BETTING:
-            self.street = street = a.street
+        if a_street is not street and a_street in _BETTING:
+            self.street = street = a_street
         third = street is _THIRD
         if third and r.bring_in is None and r.bring_in_due is None:
             r.bring_in_due = self.bring_in_due()
-        player, kind = a.player, a.kind
         st = self.players.get(player)
         status = st.status if st is not None else _OUT
         due = self.due() if self.betting_open or third else _NOBODY
         if third and kind is _BRING_IN and r.bring_in is None:
             due = frozenset({player}) | due
-        if self.double_option and self.may_double(a):
+        if self.double_option and self.may_double(kind, amount):
             self.doubled = True
-        h = self.header  # the bet: big from 5th street, or on 4th when doubled
-        unit = h.big_bet if self.doubled or (street is not _THIRD and street is not _FOURTH) else h.small_bet
+        # the bet: big from 5th street, or on 4th when doubled
+        unit = (
+            self.big_bet
+            if self.doubled or (street is not _THIRD and street is not _FOURTH)
+            else self.small_bet
+        )
         may_raise = player not in self.acted or not self.short_all_in
         current = self.current
         if st is None:
@@ -266,6 +279,7 @@ class _Engine(Turns):
                 Step(
                     a, status, _ZEROS, _ZEROS, current, unit, self.bets, self.completion_pending,
                     due, may_raise, self.short_seen, self.cap, _ZEROS, _NONES, self.live_count,
+                    kind, player, a_street, line, all_in,
                 )
             )  # fmt: skip
             return
@@ -283,18 +297,19 @@ class _Engine(Turns):
             # What the action puts in as logged: a raise or completion to a printed total
             # puts in what it lacks; anything else, its amount.
             to = a.to if kind is _RAISE or kind is _COMPLETE else None
-            logged0 = a.amount if to is None else to - sp0
-            wanted0 = self.wanted_put(a, stack[0], sp0, c0, unit, logged0)
+            logged0 = amount if to is None else to - sp0
+            wanted0 = self.wanted_put(kind, all_in, stack[0], sp0, c0, unit, logged0)
             if p1 is p0 and sp1 is sp0 and c1 is c0:
                 put, wanted = (logged0, logged0), (wanted0, wanted0)
             else:
-                logged1 = a.amount if to is None else to - sp1
+                logged1 = amount if to is None else to - sp1
                 put = (logged0, logged1)
-                wanted = (wanted0, self.wanted_put(a, stack[1], sp1, c1, unit, logged1))
+                wanted = (wanted0, self.wanted_put(kind, all_in, stack[1], sp1, c1, unit, logged1))
         r.steps.append(
             Step(
                 a, status, stack, street_put, current, unit, self.bets, self.completion_pending,
                 due, may_raise, self.short_seen, self.cap, put, wanted, self.live_count,
+                kind, player, a_street, line, all_in,
             )
         )  # fmt: skip
         if status is not _IN:
@@ -303,25 +318,32 @@ class _Engine(Turns):
             self.skipped |= due
         if self.skipped:
             self.skipped.discard(player)
-        self.apply_action(a, st, put, wanted, unit)
+        self.apply_action(a, kind, player, all_in, st, put, wanted, unit)
 
     def wanted_put(
-        self, a: Action, stack: Decimal, street_put: Decimal, bet: Decimal, unit: Decimal, logged: Decimal
+        self,
+        kind: ActionKind,
+        all_in: bool,
+        stack: Decimal,
+        street_put: Decimal,
+        bet: Decimal,
+        unit: Decimal,
+        logged: Decimal,
     ) -> Decimal | None:
         """What a bet, call or bring-in should put in by the rules, in one variant (None: no rule
         says), from that variant's stack, street total and bet, and what it puts in as logged."""
         want: Decimal | None
-        if a.kind is _BRING_IN:
+        if kind is _BRING_IN:
             want = self.r.table_bring_in
-        elif a.kind is _CALL:
+        elif kind is _CALL:
             want = bet - street_put
         elif self.completion_pending or (self.street is _THIRD and self.bets == 0):
-            want = self.header.small_bet - street_put
+            want = self.small_bet - street_put
         else:
             want = bet + unit - street_put
         if want is None:
             return None
-        if a.all_in and logged == stack and logged < want:
+        if all_in and logged == stack and logged < want:
             return logged  # all-in for less is always allowed
         if logged > stack:
             return want  # stack-overdraw judges the stack; the amount itself is judged as usual
@@ -330,19 +352,22 @@ class _Engine(Turns):
     def apply_action(
         self,
         a: Action,
+        kind: ActionKind,
+        player: str,
+        all_in: bool,
         st: PlayerState,
         put: tuple[Decimal, Decimal],
         wanted: tuple[Decimal | None, Decimal | None],
         unit: Decimal,
     ) -> None:
+        """Apply action ``a`` (its ``kind``, ``player`` and ``all_in``, read once by ``act``)."""
         r = self.r
-        kind = a.kind
-        self.last_actor = a.player
+        self.last_actor = player
         if kind is _FOLD:
             self.set_status(st, _FOLDED)
-            r.folded_on[a.player] = self.street
+            r.folded_on[player] = self.street
             return
-        self.acted.add(a.player)
+        self.acted.add(player)
         p0, p1 = st.put
         sp0, sp1 = st.street_put
         if kind is _CHECK:
@@ -366,7 +391,7 @@ class _Engine(Turns):
         street1 = st.street_put[1]
         if street1 is not street0:
             self.split = True
-        if a.all_in or not st.start - total0:
+        if all_in or not st.start - total0:
             self.set_status(st, _ALL_IN)
         if kind is _CALL:
             return
@@ -379,15 +404,15 @@ class _Engine(Turns):
             return
         # Bet, completion or raise: a full one reopens the betting for everyone.
         target = (
-            self.header.small_bet
+            self.small_bet
             if self.completion_pending or (self.bets == 0 and self.street is _THIRD)
             else before + unit
         )
         full = street0 >= target or street1 >= target
-        r.aggressor[self.street] = a.player
+        r.aggressor[self.street] = player
         if full:
             self.bets += 1
-            self.acted = {a.player}
+            self.acted = {player}
             self.completion_pending = False
             self.short_all_in = False
         else:

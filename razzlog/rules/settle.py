@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from decimal import Decimal
-from typing import Final, NamedTuple
+from typing import Final
 
 from razzlog.cards import Card, best_low_key
 from razzlog.events import (
@@ -28,24 +28,52 @@ from razzlog.rules.pots import Pot, build_pots, uncalled_excess
 from razzlog.rules.replay import Replay, Status
 
 
-# A named tuple, not a frozen dataclass: one is built per hand, and a frozen
-# dataclass's __init__ costs several times a tuple's.  Immutable all the same.
-class Settlement(NamedTuple):
-    put: tuple[dict[str, Decimal], dict[str, Decimal]]  # per variant, before returns
-    due_return: tuple[tuple[str, Decimal] | None, tuple[str, Decimal] | None]
-    returns: tuple[UncalledReturn, ...]
-    returned: dict[str, Decimal]
-    pots: tuple[list[Pot], list[Pot]]  # as logged (with the log's returns), and as the rules call for
-    collects: tuple[Collect, ...]
-    collected: dict[str, Decimal]
-    summary_pot: SummaryPot | None
-    summary_seats: tuple[SummarySeat, ...]
-    unit: Decimal  # the smallest chip: a cent, or one tournament chip
-    deals: Sequence[Deal]  # the deal lines, for ``cards``
-    shows: dict[str, Show]  # each player's last show
-    showdown: tuple[Show | Muck, ...]  # shows and mucks after *** SHOW DOWN ***, in order
-    mucked: dict[str, Muck]
-    lows: dict[str, tuple[int, ...] | None]  # ``value`` of each player asked about, kept
+class Settlement:
+    """The settlement of one hand, built once per replay and never changed after.
+
+    A plain class, as ``Step`` is: compiled, a native class, built and read without a
+    Python call (a named tuple's ``__new__`` is interpreted code, some 3,000 instructions,
+    and its methods were called as Python functions).
+    """
+
+    __slots__ = (
+        "collected", "collects", "deals", "due_return", "lows", "mucked", "pots", "put", "returned",
+        "returns", "showdown", "shows", "summary_pot", "summary_seats", "unit",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        put: tuple[dict[str, Decimal], dict[str, Decimal]],
+        due_return: tuple[tuple[str, Decimal] | None, tuple[str, Decimal] | None],
+        returns: tuple[UncalledReturn, ...],
+        returned: dict[str, Decimal],
+        pots: tuple[list[Pot], list[Pot]],
+        collects: tuple[Collect, ...],
+        collected: dict[str, Decimal],
+        summary_pot: SummaryPot | None,
+        summary_seats: tuple[SummarySeat, ...],
+        unit: Decimal,
+        deals: Sequence[Deal],
+        shows: dict[str, Show],
+        showdown: tuple[Show | Muck, ...],
+        mucked: dict[str, Muck],
+        lows: dict[str, tuple[int, ...] | None],
+    ) -> None:
+        self.put = put  # per variant, before returns
+        self.due_return = due_return
+        self.returns = returns
+        self.returned = returned
+        self.pots = pots  # as logged (with the log's returns), and as the rules call for
+        self.collects = collects
+        self.collected = collected
+        self.summary_pot = summary_pot
+        self.summary_seats = summary_seats
+        self.unit = unit  # the smallest chip: a cent, or one tournament chip
+        self.deals = deals  # the deal lines, for ``cards``
+        self.shows = shows  # each player's last show
+        self.showdown = showdown  # shows and mucks after *** SHOW DOWN ***, in order
+        self.mucked = mucked
+        self.lows = lows  # ``value`` of each player asked about, kept
 
     def pot_total(self, v: int) -> Decimal:
         return sum((p.amount for p in self.pots[v]), _ZERO)
@@ -123,6 +151,11 @@ _ZERO: Final = Decimal(0)
 _CHIP: Final = Decimal(1)
 _CENT: Final = Decimal("0.01")
 _ALL_IN: Final = Status.ALL_IN
+# Bound once, as C statics (compiled): any other module name is a dict look-up at every use.
+_SHOWDOWN: Final = Street.SHOWDOWN
+_SEVENTH: Final = Street.SEVENTH
+_SHOW: Final = Show
+_MUCK: Final = Muck
 
 
 def _showdown(r: Replay) -> tuple[Show | Muck, ...]:
@@ -134,15 +167,19 @@ def _showdown(r: Replay) -> tuple[Show | Muck, ...]:
     header and the last action.
     """
     events = r.hand.events
-    header = next((s for s in r.streets if s.street is Street.SHOWDOWN), None)
+    header = next((s for s in r.streets if s.street is _SHOWDOWN), None)
     start = len(events)
     if header is not None:
-        start = _last_index(events, lambda e: e is header)
-    elif any(s.street is Street.SEVENTH for s in r.streets):
+        start = -1
+        for i in range(len(events) - 1, -1, -1):  # (a loop, not _last_index: no call per event)
+            if events[i] is header:
+                start = i
+                break
+    elif any(s.street is _SEVENTH for s in r.streets):
         river = _last_index(events, lambda e: type(e) is StreetStart and e.street is Street.SEVENTH)
         last_action = _last_index(events, lambda e: type(e) is Action)
         start = max(river, last_action) + 1
-    return tuple(e for e in events[start:] if isinstance(e, (Show, Muck)))
+    return tuple([e for e in events[start:] if type(e) is _SHOW or type(e) is _MUCK])
 
 
 def _last_index(events: tuple[Event, ...], match: Callable[[Event], bool]) -> int:
@@ -174,27 +211,56 @@ def _after_return(put: dict[str, Decimal], due: tuple[str, Decimal] | None) -> d
 
 def _whole(r: Replay) -> bool:
     """Whether every amount the log moves is whole (chips, not cents)."""
-    kinds: tuple[type[Ante | Action | UncalledReturn | Collect], ...] = (
-        Ante,
-        Action,
-        UncalledReturn,
-        Collect,
-    )
-    return all(e.amount == e.amount.to_integral_value() for kind in kinds for e in r.of(kind))
+    for kind in _MOVES:
+        for e in r.of(kind):
+            amount = e.amount  # read once: an event's field is a Python attribute look-up
+            if amount != amount.to_integral_value():
+                return False
+    return True
+
+
+_MOVES: Final[tuple[type[Ante | Action | UncalledReturn | Collect], ...]] = (
+    Ante,
+    Action,
+    UncalledReturn,
+    Collect,
+)
 
 
 def ending_stacks(r: Replay) -> dict[str, frozenset[Decimal]]:
     """Each player's possible stacks after the hand: as logged, and as the rules would have it."""
+    return {player: frozenset({logged, ruled}) for player, logged, ruled in _ends(r)}
+
+
+def ending_stack_texts(r: Replay) -> dict[str, tuple[str, ...]]:
+    """``stack_texts`` of each player's :func:`ending_stacks`, as the cross-hand checks keep them.
+
+    Without the frozenset: a Decimal's hash is a modular power in C, some 4,000
+    instructions, and hashing two a player made the cross-hand keys cost half again as much.
+    """
+    return {player: pair_texts(logged, ruled) for player, logged, ruled in _ends(r)}
+
+
+def _ends(r: Replay) -> list[tuple[str, Decimal, Decimal]]:
+    """Each player's stack after the hand as logged and as the rules would have it."""
     s = settle(r)
-    out: dict[str, frozenset[Decimal]] = {}
+    out: list[tuple[str, Decimal, Decimal]] = []
     due = s.due_return[1]
     for player, state in r.players.items():
         won = s.collected.get(player, _ZERO)
         logged = state.start - state.put[0] + s.returned.get(player, _ZERO) + won
         back = due[1] if due is not None and due[0] == player else _ZERO
         ruled = state.start - state.put[1] + back + won
-        out[player] = frozenset({logged, ruled})
+        out.append((player, logged, ruled))
     return out
+
+
+def pair_texts(logged: Decimal, ruled: Decimal) -> tuple[str, ...]:
+    """``stack_texts(frozenset({logged, ruled}))``: the texts least first, and one text, the logged
+    stack's, when the two are equal (a set keeps the first of equal members)."""
+    if logged == ruled:
+        return (str(logged),)
+    return (str(logged), str(ruled)) if logged < ruled else (str(ruled), str(logged))
 
 
 def in_showdown(r: Replay) -> list[str]:

@@ -68,10 +68,9 @@ class Turns:
         """Players whose wrong amount or illegal check already explains their unfinished round."""
         street = self.street
         return {
-            s.action.player
+            s.player
             for s in self.r.steps
-            if s.action.street is street
-            and (s.flagged or (s.action.kind is _CHECK and s.current_bet[0] > s.street_put[0]))
+            if s.street is street and (s.flagged or (s.kind is _CHECK and s.current_bet[0] > s.street_put[0]))
         }
 
     def compute_opener(self) -> frozenset[str]:
@@ -88,9 +87,8 @@ class Turns:
         keys = {p: _board_key(boards.get(p, ())) for p in in_hand}
         # RULES.md is silent on an all-in best board: accept the best board among
         # players who can act, or the next one clockwise from the best board.
-        return frozenset(
-            filter(None, (_best_board(can_act, keys), self._next_able(_best_board(in_hand, keys))))
-        )
+        found = (_best_board(can_act, keys), self._next_able(_best_board(in_hand, keys)))
+        return frozenset([p for p in found if p])
 
     def _next_able(self, start: str | None) -> str | None:
         if start is None:
@@ -174,5 +172,12 @@ _BOARD_KEYS: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}  # at most 13**4
 
 def _best_board(candidates: list[str], keys: dict[str, tuple[int, ...]]) -> str | None:
     """The candidate with the best (lowest) board, the first in seat order on a tie."""
-    boards = [(keys[p], i, p) for i, p in enumerate(candidates)]
-    return min(boards)[2] if boards else None
+    # A loop, not min() over (key, seat index, player) tuples: the same player, without a
+    # tuple per candidate nor the builtin's look-up (a strict ``<`` keeps the first of equals).
+    best: str | None = None
+    best_key: tuple[int, ...] = ()
+    for p in candidates:
+        key = keys[p]
+        if best is None or key < best_key:
+            best, best_key = p, key
+    return best

@@ -34,24 +34,22 @@ def duplicate_card(r: Replay) -> Iterator[Finding]:
     dealt: dict[str, tuple[Card, ...]] = {}
     shown: dict[str, tuple[Card, ...]] = {}
     for e in r.stream(_CARD_EVENTS):
-        if isinstance(e, Deal):
-            player = e.player
-            earlier = (
-                _NONE if e.known == dealt.get(player) else _clashes(owner, e.known, player, False, False)
-            )
-            clashes = _clashes(owner, e.new, player, True, False)  # after the known cards: they may clash
+        if type(e) is _DEAL:
+            player, known, new = e.player, e.known, e.new  # each field read once (see _DEAL)
+            earlier = _NONE if known == dealt.get(player) else _clashes(owner, known, player, False, False)
+            clashes = _clashes(owner, new, player, True, False)  # after the known cards: they may clash
             if earlier:
                 clashes = earlier + clashes
-            dealt[player] = e.known + e.new
-        elif isinstance(e, CommonCard):
+            dealt[player] = known + new
+        elif type(e) is _COMMON_CARD:
             player = "the board"
             clashes = _clashes(owner, (e.card,), player, True, False)
-        elif isinstance(e, (Show, SummarySeat)):
-            player = e.player
-            if e.cards == shown.get(player, ()):
+        elif type(e) is _SHOW or type(e) is _SUMMARY_SEAT:
+            player, cards = e.player, e.cards
+            if cards == shown.get(player, ()):
                 continue
-            clashes = _clashes(owner, e.cards, player, False, True)
-            shown[player] = e.cards
+            clashes = _clashes(owner, cards, player, False, True)
+            shown[player] = cards
         else:
             continue
         for card, holder in clashes:
@@ -64,6 +62,13 @@ def duplicate_card(r: Replay) -> Iterator[Finding]:
 
 
 _CARD_EVENTS: Final = frozenset({Deal, CommonCard, Show, SummarySeat})
+# The event classes bound once, as C statics (compiled): any other module name is a look-up in
+# the module's dict at every use.  The events are interpreted classes, so each field read is a
+# Python attribute look-up too: the loop reads each field once.
+_DEAL: Final = Deal
+_COMMON_CARD: Final = CommonCard
+_SHOW: Final = Show
+_SUMMARY_SEAT: Final = SummarySeat
 
 
 def _clashes(
@@ -73,15 +78,16 @@ def _clashes(
     recorded as ``player``'s.  A card seen before clashes when another player held it, when
     it is dealt as new (``fresh``), or with ``repeats`` when the line lists it a second time."""
     found = _NONE
-    line: set[tuple[int, str]] = set()
+    # the line's own cards, kept only where asked: most lines are deals
+    line: set[tuple[int, str]] | None = set() if repeats else None
     for c in cards:
         key = (c.rank, c.suit)
         holder = owner.get(key)
         if holder is None:
             owner[key] = player
-        elif holder != player or fresh or (repeats and key in line):
+        elif holder != player or fresh or (line is not None and key in line):
             found = [*found, (c, holder)]
-        if repeats:
+        if line is not None:
             line.add(key)
     return found
 
@@ -90,6 +96,6 @@ _NONE: Final[list[tuple[Card, str]]] = []  # never appended to: a clash makes a 
 
 
 def _street(e: Deal | CommonCard | Show | SummarySeat) -> str:
-    if isinstance(e, CommonCard):
+    if isinstance(e, CommonCard):  # (only for a finding: rare)
         return "7th"
     return "summary" if isinstance(e, SummarySeat) else e.street.value

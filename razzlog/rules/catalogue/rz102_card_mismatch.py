@@ -33,20 +33,22 @@ def card_mismatch(r: Replay) -> Iterator[Finding]:
     dealt: dict[str, list[Card]] = {}
     shown: dict[str, tuple[Card, ...]] = {}  # each player's last show
     for e in r.stream(_CARD_EVENTS):
-        if isinstance(e, Deal):
-            before = dealt.get(e.player)
+        if type(e) is _DEAL:
+            player = e.player  # read once: an event's field is a Python attribute look-up
+            before = dealt.get(player)
             if before is None:
-                dealt[e.player] = list(e.new)
+                dealt[player] = list(e.new)
                 continue
-            if e.known and not _repeats(e.known, before, shown.get(e.player)):
+            known = e.known
+            if known and not _repeats(known, before, shown.get(player)):
                 yield Finding(
                     e.line,
-                    f"{e.player}'s earlier cards were {_fmt(before)}, this line repeats them as {_fmt(e.known)}",
-                    e.player,
+                    f"{player}'s earlier cards were {_fmt(before)}, this line repeats them as {_fmt(known)}",
+                    player,
                     e.street.value,
                 )
             before.extend(e.new)
-        elif isinstance(e, (Show, SummarySeat)) and e.cards:
+        elif (type(e) is _SHOW or type(e) is _SUMMARY_SEAT) and e.cards:
             missing = _missing(dealt.get(e.player, ()), e.cards)
             if missing:
                 yield Finding(
@@ -55,14 +57,14 @@ def card_mismatch(r: Replay) -> Iterator[Finding]:
                     e.player,
                     _street(e),
                 )
-            elif isinstance(e, SummarySeat) and e.player in shown and _differ(e.cards, shown[e.player]):
+            elif type(e) is _SUMMARY_SEAT and e.player in shown and _differ(e.cards, shown[e.player]):
                 yield Finding(
                     e.line,
                     f"the summary gives {e.player} {_fmt(e.cards)}, different from the cards shown",
                     e.player,
                     "summary",
                 )
-            if isinstance(e, Show):
+            if type(e) is _SHOW:
                 shown[e.player] = e.cards
 
 
@@ -83,10 +85,14 @@ def _differ(cards: tuple[Card, ...], shown: tuple[Card, ...]) -> bool:
 
 # The same kinds as duplicate-card's: the two rules share one pass over the events.
 _CARD_EVENTS: Final = frozenset({Deal, CommonCard, Show, SummarySeat})
+# Bound once, as C statics (compiled): any other module name is a dict look-up at every use.
+_DEAL: Final = Deal
+_SHOW: Final = Show
+_SUMMARY_SEAT: Final = SummarySeat
 
 
 def _street(e: Show | SummarySeat) -> str:
-    return e.street.value if isinstance(e, Show) else "summary"
+    return e.street.value if type(e) is _SHOW else "summary"
 
 
 def _repeats(known: tuple[Card, ...], before: list[Card], shown: tuple[Card, ...] | None) -> bool:

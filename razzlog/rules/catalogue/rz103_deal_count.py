@@ -20,6 +20,9 @@ _OUT: Final = Status.OUT
 _BETTING: Final = tuple(s for s in Street if s.is_betting)
 # Shared with common-card (equal sets share one pass over the events).
 _TABLE_EVENTS: Final = frozenset({StreetStart, Action, Deal, CommonCard})
+_ACTION: Final = Action  # the event classes too: their names are not looked up at every use
+_DEAL: Final = Deal
+_STREET_START: Final = StreetStart
 
 
 @rule("deal-count")
@@ -58,7 +61,7 @@ def deal_count(r: Replay) -> Iterator[Finding]:
         ]
 
     for e in r.stream(_TABLE_EVENTS):
-        if type(e) is Action:
+        if type(e) is _ACTION:
             player = e.player
             if player not in lines and e.street is street and street in _UP_STREETS and player not in folded:
                 lines.add(player)  # reported here, once: not again when the street closes
@@ -71,29 +74,28 @@ def deal_count(r: Replay) -> Iterator[Finding]:
                     )
             if e.kind is _FOLD:
                 folded.add(player)
-        elif type(e) is Deal:
+        elif type(e) is _DEAL:
             found = _check_deal(e, folded, lines)
             if found:
                 yield from found
-        elif type(e) is StreetStart and e.street in _BETTING:
-            yield from close(street, e.line)
+        elif type(e) is _STREET_START:
+            now, line = e.street, e.line  # read once: an event's field is a Python look-up
+            yield from close(street, line)
+            if now not in _BETTING:
+                street = None
+                continue
             expected = _THIRD if not started else _next(started[-1])
-            if e.street is not expected:
+            if now is not expected:
                 yield Finding(
-                    e.line,
-                    f"{e.street.value} street follows {started[-1].value if started else 'the antes'}; expected {expected.value if expected else 'no more streets'}",
+                    line,
+                    f"{now.value} street follows {started[-1].value if started else 'the antes'}; expected {expected.value if expected else 'no more streets'}",
                     None,
-                    e.street.value,
+                    now.value,
                 )
             elif len(seated) - len(seated & folded) < 2:  # players still in
-                yield Finding(
-                    e.line, f"{e.street.value} street is dealt after the hand was over", None, e.street.value
-                )
-            started.append(e.street)
-            street, lines = e.street, set()
-        elif type(e) is StreetStart:
-            yield from close(street, e.line)
-            street = None
+                yield Finding(line, f"{now.value} street is dealt after the hand was over", None, now.value)
+            started.append(now)
+            street, lines = now, set()
     yield from close(street, r.hand.last_line)
     live = [p for p in r.order if p not in folded]
     if len(live) >= 2 and started and started[-1] is not _SEVENTH:
@@ -112,25 +114,24 @@ def _next(street: Street) -> Street | None:
 
 def _check_deal(e: Deal, folded: set[str], lines: set[str]) -> list[Finding] | None:
     """The findings of one deal line (None for none: this runs for every line)."""
-    if e.player in folded:
-        street = e.street.value
+    player, e_street = e.player, e.street  # read once: an event's field is a Python look-up
+    if player in folded:
+        street = e_street.value
         return [
-            Finding(
-                e.line, f"{e.player} folded earlier but is dealt a card on {street} street", e.player, street
-            )
+            Finding(e.line, f"{player} folded earlier but is dealt a card on {street} street", player, street)
         ]
-    twice = e.player in lines
-    lines.add(e.player)
-    third = e.street is _THIRD
+    twice = player in lines
+    lines.add(player)
+    third = e_street is _THIRD
     new, known = len(e.new), len(e.known)
     wrong_new = new != 1 and not (third and new == 3)
     index = 0  # face-up cards before this street
     if known and not third:
-        index = _UP_STREETS.index(e.street) if e.street in _UP_STREETS else 4
+        index = _UP_STREETS.index(e_street) if e_street in _UP_STREETS else 4
     wrong_known = known and not third and known != index and known != index + 2
     if not (twice or wrong_new or wrong_known):
         return None
-    street = e.street.value
+    street = e_street.value
     found: list[Finding] = []
     if twice:
         found.append(Finding(e.line, f"{e.player} is dealt twice on {street} street", e.player, street))

@@ -37,10 +37,10 @@ def common_card(r: Replay) -> Iterator[Finding]:
     needed_at_river: int | None = None
     river_line = r.hand.last_line
     for e in r.stream(_TABLE_EVENTS):
-        if isinstance(e, Action):
+        if type(e) is _ACTION:
             if e.kind is _FOLD:
                 folded.add(e.player)
-        elif isinstance(e, StreetStart) and e.street in _BETTING:
+        elif type(e) is _STREET_START and e.street in _BETTING:
             live = sum(1 for p in r.order if p not in folded)
             if e.street is _THIRD:
                 used += 3 * live
@@ -48,7 +48,7 @@ def common_card(r: Replay) -> Iterator[Finding]:
                 needed_at_river, river_line = live, e.line
             else:
                 used += live
-        elif isinstance(e, CommonCard):
+        elif type(e) is _COMMON_CARD:
             if needed_at_river is None or needed_at_river <= DECK - used:
                 yield Finding(
                     e.line,
@@ -69,6 +69,9 @@ def common_card(r: Replay) -> Iterator[Finding]:
 _BETTING: Final = frozenset(s for s in Street if s.is_betting)
 # Shared with deal-count (equal sets share one pass over the events).
 _TABLE_EVENTS: Final = frozenset({StreetStart, Action, Deal, CommonCard})
+_ACTION: Final = Action  # bound once, as C statics (compiled): not looked up at every use
+_STREET_START: Final = StreetStart
+_COMMON_CARD: Final = CommonCard
 
 
 def _enough_cards(players: int, streets: list[Street]) -> bool:

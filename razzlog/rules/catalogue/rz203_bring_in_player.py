@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from razzlog.cards import door_card_bring_in_key
 from razzlog.events import ActionKind, BringInClaim, Street
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay
+
+_THIRD: Final = Street.THIRD  # bound once (a C static, compiled): enum lookups are slow
 
 
 @rule("bring-in-player")
@@ -56,7 +59,7 @@ def bring_in_player(r: Replay) -> Iterator[Finding]:
                 "3rd",
             )
         return
-    first = next((s.action for s in r.steps if s.action.street == Street.THIRD), None)
+    first = next((s.action for s in r.steps if s.street is _THIRD), None)
     if first is None:
         return
     aggressive = first.kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)

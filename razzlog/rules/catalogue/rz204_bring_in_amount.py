@@ -33,9 +33,9 @@ def bring_in_amount(r: Replay) -> Iterator[Finding]:
     """
     bounds: tuple[Decimal, Decimal] | None = None  # worked out when a bring-in needs them
     for s in r.steps:
-        a = s.action
-        if a.kind is not _BRING_IN:
+        if s.kind is not _BRING_IN:
             continue
+        a = s.action
         want = s.wanted[0]
         if want is not None:
             if a.amount != want:

@@ -30,16 +30,16 @@ def action_order(r: Replay) -> Iterator[Finding]:
     Fix: willy32948 (7-6) acts first.
     """
     street: Street | None = None  # of the step before
-    for s in r.steps:
-        a = s.action
-        opening = a.street is not street
-        street = a.street
-        if s.status is not _IN or a.kind is _BRING_IN:
+    for s in r.steps:  # the step's own copies of the action's fields: native reads
+        opening = s.street is not street
+        street = s.street
+        if s.status is not _IN or s.kind is _BRING_IN:
             continue
         if opening and street is _THIRD and r.bring_in is None:
             continue  # bring-in-player reports a missing bring-in
-        if a.player in s.due:
+        if s.player in s.due:
             continue
+        a = s.action
         if not s.due:
             yield Finding(
                 a.line,

@@ -26,9 +26,9 @@ def illegal_check(r: Replay) -> Iterator[Finding]:
     Fix: ``meg100: calls $0.04``, raise, or fold.
     """
     for s in r.steps:
-        a = s.action
-        if a.kind is not _CHECK or s.status is not _IN:
+        if s.kind is not _CHECK or s.status is not _IN:
             continue
+        a = s.action
         owed = [s.current_bet[v] - s.street_put[v] for v in VARIANTS]
         if all(o > 0 for o in owed):
             yield Finding(

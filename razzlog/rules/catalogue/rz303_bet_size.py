@@ -8,12 +8,11 @@ from typing import Final
 from razzlog.events import ActionKind
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay, Status
+from razzlog.rules.state import is_aggressive  # (a bet, raise or completion)
 
 # Bound once (C statics, compiled): enum lookups are slow.
 _IN: Final = Status.IN
 _RAISE: Final = ActionKind.RAISE
-
-AGGRESSIVE: Final = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
 
 
 @rule("bet-size")
@@ -32,9 +31,9 @@ def bet_size(r: Replay) -> Iterator[Finding]:
     Fix: ``SilkZone: bets $0.08``.
     """
     for s in r.steps:
-        a = s.action
-        if a.kind not in AGGRESSIVE or s.status is not _IN:
+        if not is_aggressive(s.kind) or s.status is not _IN:
             continue
+        a = s.action
         if s.flagged:
             want = s.wanted[0]
             total = s.street_put[0] + (want or 0)

@@ -30,8 +30,8 @@ def call_amount(r: Replay) -> Iterator[Finding]:
     Fix: ``meg100: calls $0.04``.
     """
     for s in r.steps:
-        a = s.action
-        if a.kind is _CALL and s.status is _IN and s.flagged:
+        if s.kind is _CALL and s.status is _IN and s.flagged:
+            a = s.action
             yield Finding(
                 a.line,
                 f"{a.player} calls {a.amount}; the amount to call is {s.wanted[0]}",

@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from razzlog.events import ActionKind
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay, Status
+from razzlog.rules.state import is_aggressive  # (a bet, raise or completion)
 
 _IN: Final = Status.IN  # bound once (a C static, compiled): enum lookups are slow
-
-AGGRESSIVE: Final = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
 
 
 @rule("cap-exceeded")
@@ -34,12 +32,12 @@ def cap_exceeded(r: Replay) -> Iterator[Finding]:
     """
     heads_up_uncapped = not r.profile.cap_heads_up
     for s in r.steps:
-        a = s.action
-        if a.kind not in AGGRESSIVE or s.status is not _IN:
+        if not is_aggressive(s.kind) or s.status is not _IN:
             continue
         if heads_up_uncapped and s.live_count <= 2:
             continue
         if s.bets >= s.cap:
+            a = s.action
             yield Finding(
                 a.line,
                 f"{a.player} raises after the betting was capped at {s.cap} bets on {a.street.value} street",

@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from razzlog.events import ActionKind
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay, Status
+from razzlog.rules.state import is_aggressive  # (a bet, raise or completion)
 
 _IN: Final = Status.IN  # bound once (a C static, compiled): enum lookups are slow
-
-AGGRESSIVE: Final = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
 
 
 @rule("reopened-betting")
@@ -30,8 +28,8 @@ def reopened_betting(r: Replay) -> Iterator[Finding]:
     Fix: ``kobreli: calls $0.01`` (or folds).
     """
     for s in r.steps:
-        a = s.action
-        if not s.may_raise and a.kind in AGGRESSIVE and s.status is _IN and s.bets < s.cap:
+        if not s.may_raise and is_aggressive(s.kind) and s.status is _IN and s.bets < s.cap:
+            a = s.action
             yield Finding(
                 a.line,
                 f"{a.player} raises, but the short all-in they face did not reopen the betting",

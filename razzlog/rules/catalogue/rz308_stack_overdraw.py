@@ -35,8 +35,8 @@ def stack_overdraw(r: Replay) -> Iterator[Finding]:
         chips = s.put[0]
         if not chips or s.status is not _IN:
             continue
-        a = s.action
-        if not _fine(chips, s.stack[0], a.all_in):
+        if not _fine(chips, s.stack[0], s.all_in):
+            a = s.action
             yield _finding(a.player, chips, s.stack[0], a.all_in, a.line, a.street.value, a.kind.value)
 
 

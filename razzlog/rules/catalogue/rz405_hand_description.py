@@ -25,15 +25,15 @@ def hand_description(r: Replay) -> Iterator[Finding]:
     """
     declared: dict[str, tuple[int, ...]] = {}
     for e in r.stream(_CARD_EVENTS):
-        if not isinstance(e, (Show, SummarySeat)) or not e.description or not e.cards:
+        if not (type(e) is _SHOW or type(e) is _SUMMARY_SEAT) or not e.description or not e.cards:
             continue
-        if isinstance(e, SummarySeat) and declared.get(e.player) == e.description:
+        if type(e) is _SUMMARY_SEAT and declared.get(e.player) == e.description:
             continue  # the summary repeats the declaration already judged
-        if isinstance(e, Show):
+        if type(e) is _SHOW:
             declared[e.player] = e.description
         best = best_low(e.cards)
         if sorted(e.description) != sorted(best):
-            street = e.street.value if isinstance(e, Show) else "summary"
+            street = e.street.value if type(e) is _SHOW else "summary"
             yield Finding(
                 e.line,
                 f"{e.player} declares Lo: {format_low(e.description)}, but the best low of those cards is {format_low(best)}",
@@ -45,3 +45,5 @@ def hand_description(r: Replay) -> Iterator[Finding]:
 # Shown cards come in Show and SummarySeat lines; asking for the kinds duplicate-card
 # asks for shares its pass over the events (the other kinds are passed over).
 _CARD_EVENTS: Final = frozenset({Deal, CommonCard, Show, SummarySeat})
+_SHOW: Final = Show  # bound once, as C statics (compiled): not looked up at every use
+_SUMMARY_SEAT: Final = SummarySeat

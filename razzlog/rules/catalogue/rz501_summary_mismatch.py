@@ -50,23 +50,24 @@ def summary_mismatch(r: Replay) -> Iterator[Finding]:
     yield from _net_problems(r, s.put[0], s.returned, s.collected)
     listed = set()
     for e in s.summary_seats:
-        listed.add(e.player)
-        seat = r.seats.get(e.player)
-        state = r.players.get(e.player)
+        player = e.player  # read once: an event's field is a Python attribute look-up
+        listed.add(player)
+        seat = r.seats.get(player)
+        state = r.players.get(player)
         if seat is None or seat.seat != e.seat:
             where = f"seat {seat.seat}" if seat else "no seat"
             yield Finding(
                 e.line,
-                f"the summary puts {e.player} in seat {e.seat}; the hand has them in {where}",
-                e.player,
+                f"the summary puts {player} in seat {e.seat}; the hand has them in {where}",
+                player,
                 "summary",
             )
             continue
         if state is None:
             continue
-        problem = _outcome_problem(r, e.outcome, e.player, e.street, e.didnt_bet, e.won, s.collected, s.shows)
+        problem = _outcome_problem(r, e.outcome, player, e.street, e.didnt_bet, e.won, s.collected, s.shows)
         if problem:
-            yield Finding(e.line, problem, e.player, "summary")
+            yield Finding(e.line, problem, player, "summary")
     for p in r.order:
         if p not in listed:
             yield Finding(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from array import array
+from typing import Final
 
 from razzlog.rules.base import rule
 from razzlog.violations import Severity, Violation
@@ -133,9 +134,10 @@ class _IdTable:
             slots[i] = entry
 
 
-_GOLDEN = 0x9E3779B97F4A7C15  # 2**64 / the golden ratio, odd: Knuth's multiplicative hash
-_MASK64 = 2**64 - 1
-_LIMIT = 2 ** (8 * array("I").itemsize)  # what a file index or a line may reach
+# Final: compiled, a C static, where any other module name is a dict look-up at every use.
+_GOLDEN: Final = 0x9E3779B97F4A7C15  # 2**64 / the golden ratio, odd: Knuth's multiplicative hash
+_MASK64: Final = 2**64 - 1
+_LIMIT: Final = 2 ** (8 * array("I").itemsize)  # what a file index or a line may reach
 
 
 def _number(hand_id: str) -> int | None:
