@@ -17,7 +17,6 @@ from typing import AnyStr
 MAX_LINE_LENGTH = 1024 * 1024
 
 _BINARY_BREAK = re.compile(b"\r\n?|\n")
-_TEXT_BREAK = re.compile("\r\n?|\n")
 
 
 # How a file's bytes are decoded, decided from its first bytes (see the module's docstring).
@@ -82,14 +81,14 @@ def _plain_line(raw: bytes) -> tuple[str, str]:
 
 
 def _plain_lines(chunks: Iterable[bytes]) -> Iterator[tuple[str, str]]:
-    """:func:`_split` then :func:`_plain_line` for each line (:func:`_plain_runs`, line by line)."""
+    """:func:`_plain_runs`, line by line."""
     for lines, encoding in _plain_runs(chunks):
         for line in lines:
             yield line, encoding
 
 
 def _plain_runs(chunks: Iterable[bytes]) -> Iterator[tuple[list[str], str]]:
-    """:func:`_split` then :func:`_plain_line` for each line, in runs of one encoding, but the
+    """The chunks' lines, each decoded by :func:`_plain_line`, in runs of one encoding, but the
     lines a chunk holds whole are decoded in one call when they are valid UTF-8 together (most
     files): cut at the ASCII bytes of line breaks, valid UTF-8 gives valid UTF-8 pieces, so each
     line decodes as it would alone.  The line that continues an earlier chunk, and a run of lines
@@ -102,7 +101,7 @@ def _plain_runs(chunks: Iterable[bytes]) -> Iterator[tuple[list[str], str]]:
             chunk = chunk[1:]
         after_cr = False
         end = max(chunk.rfind(b"\n"), chunk.rfind(b"\r"))  # the last line break's last byte
-        if end < 0:  # no line ends in this chunk (see _split)
+        if end < 0:  # no line ends in this chunk (see _split_runs)
             if chunk:
                 pending = chunk if pending is None else pending + chunk
                 pending = pending[:MAX_LINE_LENGTH]
@@ -157,7 +156,7 @@ def _runs_of(lines: Iterable[tuple[str, str]]) -> Iterator[tuple[list[str], str]
 
 
 def _split_text(text: str) -> list[str]:
-    """``_TEXT_BREAK.split(text)``: a regular expression scans every character in Python's
+    """The text's lines, as a regular expression split at ``\r\n?|\n`` gives them: a regular expression scans every character in Python's
     engine, ``str.split`` searches for one at the speed of memory (a third of the reading
     went to that scan)."""
     if "\r" in text:
@@ -190,37 +189,8 @@ def _strip_bom(line: str) -> str:
     return line[1:] if line.startswith("\ufeff") else line
 
 
-def _split(chunks: Iterable[AnyStr], breaks: re.Pattern[AnyStr], lf: AnyStr) -> Iterator[AnyStr]:
-    """Physical lines (without their endings) of the concatenated ``chunks``.
-
-    ``breaks`` matches one line ending; ``lf`` is ``"\\n"`` of the same type.
-    (The reference for :func:`_split_runs`, which the reading uses.)
-    """
-    pending: AnyStr | None = None  # start of the current line, from earlier chunks
-    after_cr = False  # the previous chunk ended with "\r": a leading "\n" belongs to it
-    for chunk in chunks:
-        if after_cr and chunk[:1] == lf:
-            chunk = chunk[1:]
-        after_cr = False
-        pieces = breaks.split(chunk)  # the lines the chunk ends, then the start of the next
-        rest = pieces.pop()
-        if pieces:
-            if pending is not None:
-                pieces[0] = pending + pieces[0]
-                pending = None
-            for piece in pieces:
-                yield piece[:MAX_LINE_LENGTH]
-        if not rest:
-            after_cr = bool(chunk) and chunk[-1:] != lf  # ended with a lone "\r"
-        else:
-            pending = rest if pending is None else pending + rest
-            pending = pending[:MAX_LINE_LENGTH]
-    if pending is not None:
-        yield pending
-
-
 def _split_runs(chunks: Iterable[AnyStr], cr: AnyStr, lf: AnyStr) -> Iterator[list[AnyStr]]:
-    """:func:`_split`'s lines, in one list per chunk that ends any (``cr``, ``lf``: ``"\\r"`` and
+    """The physical lines (without their endings) of the concatenated ``chunks``, in one list per chunk that ends any (``cr``, ``lf``: ``"\\r"`` and
     ``"\\n"`` of the chunks' type)."""
     crlf = cr + lf
     pending: AnyStr | None = None  # start of the current line, from earlier chunks

@@ -31,13 +31,10 @@ from razzlog.headers import (
     unknown_format_message,
 )
 from razzlog.lines import (
-    _BINARY_BREAK,
-    _TEXT_BREAK,
     MAX_LINE_LENGTH,
     PLAIN,
     UTF8_BOM,
     _plain_line,
-    _split,
     _utf16_text,
     decoded_runs,
     encoding_mode,
@@ -52,6 +49,7 @@ from razzlog.raw_hands import (
     read_error,
 )
 from razzlog.violations import Severity, Violation
+from tests.line_reference import BINARY_BREAK, TEXT_BREAK, split_lines
 
 
 def reference_lines(chunks: list[bytes]) -> Iterator[tuple[str, str]]:
@@ -68,16 +66,16 @@ def reference_lines(chunks: list[bytes]) -> Iterator[tuple[str, str]]:
     body = head[{UTF8_BOM: 3, PLAIN: 0}.get(mode, 2) :]
     pieces = [*([body] if body else []), *rest]
     if mode == PLAIN:
-        for raw in _split(pieces, _BINARY_BREAK, b"\n"):
+        for raw in split_lines(pieces, BINARY_BREAK, b"\n"):
             yield _plain_line(raw[:MAX_LINE_LENGTH])
         return
     if mode == UTF8_BOM:
-        for raw in _split(pieces, _BINARY_BREAK, b"\n"):
+        for raw in split_lines(pieces, BINARY_BREAK, b"\n"):
             line = raw.decode("utf-8", errors="replace")
             yield (line[1:] if line.startswith("\ufeff") else line), mode
         return
     text = _utf16_text(pieces[0] if pieces else b"", iter(pieces[1:]), mode)
-    for line in _split(text, _TEXT_BREAK, "\n"):
+    for line in split_lines(text, TEXT_BREAK, "\n"):
         yield (line[1:] if line.startswith("\ufeff") else line), mode
 
 

@@ -6,13 +6,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from razzlog.lines import (
-    _BINARY_BREAK,
     MAX_LINE_LENGTH,
     _plain_line,
     _plain_lines,
-    _split,
     decoded_lines,
 )
+from tests.line_reference import BINARY_BREAK, split_lines
 
 # pieces that matter to line breaks and decoding: line breaks, a BOM, valid multi-byte UTF-8,
 # bytes that are not UTF-8 (cp1252 "é", a cut "€", a lone continuation byte)
@@ -32,7 +31,7 @@ _PIECES = [
 
 def per_line(chunks: list[bytes]) -> list[tuple[str, str]]:
     """The reference: split the bytes into lines, then decode each line alone."""
-    return [_plain_line(raw[:MAX_LINE_LENGTH]) for raw in _split(chunks, _BINARY_BREAK, b"\n")]
+    return [_plain_line(raw[:MAX_LINE_LENGTH]) for raw in split_lines(chunks, BINARY_BREAK, b"\n")]
 
 
 def chunked(data: bytes, cuts: list[int]) -> list[bytes]:
