@@ -53,7 +53,7 @@ def test_any_bytes_decode_as_each_line_alone(data: bytes, cuts: list[int]) -> No
 
 
 def test_empty_chunks_do_not_change_the_lines() -> None:
-    # an empty chunk between "\r" and "\n" ends the "\r"'s wait for its "\n", as in _split
+    # an empty chunk between "\r" and "\n" ends the "\r"'s wait for its "\n", as in the reference split (tests/line_reference.py)
     chunks = [b"ab\r", b"", b"\ncd", b"", b"e"]
     assert (
         list(_plain_lines(chunks)) == per_line(chunks) == [("ab", "utf-8"), ("", "utf-8"), ("cde", "utf-8")]

@@ -129,11 +129,11 @@ def test_lone_cr_and_mixed_line_endings(tmp_path: Path) -> None:
 @pytest.mark.parametrize("split_at", range(1, 12))
 def test_crlf_split_across_chunks_is_one_line_end(tmp_path: Path, split_at: int) -> None:
     # Chunks (e.g. from a pipe) can end between "\r" and "\n".
-    from razzlog.lines import _BINARY_BREAK, _split
+    from razzlog.lines import _split_runs
 
     data = b"ab\r\ncd\r\r\nef"
     chunks = [data[:split_at], data[split_at:]]
-    assert list(_split(chunks, _BINARY_BREAK, b"\n")) == [b"ab", b"cd", b"", b"ef"]
+    assert [line for run in _split_runs(chunks, b"\r", b"\n") for line in run] == [b"ab", b"cd", b"", b"ef"]
 
 
 def test_bom_inside_file_is_removed(tmp_path: Path) -> None:
