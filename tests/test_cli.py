@@ -543,7 +543,7 @@ def test_show_unknown_hand(clean: Path) -> None:
 
 
 def test_show_pot_by_street(clean: Path) -> None:
-    from razzlog.render.show import hand_view, pot_by_street
+    from razzlog.render.hand_view import hand_view, pot_by_street
 
     hand = parsed_hand(clean, FIRST_HAND)
     assert pot_by_street(hand) == {
@@ -569,7 +569,7 @@ def test_show_pot_by_street(clean: Path) -> None:
 
 
 def test_show_pot_with_raises_to_and_side_pots() -> None:
-    from razzlog.render.show import hand_view, pot_by_street
+    from razzlog.render.hand_view import hand_view, pot_by_street
 
     path = sample(SYNTHETIC_NAME)
     capped = parsed_hand(path, "35512671451")
@@ -589,7 +589,7 @@ def test_show_pot_with_raises_to_and_side_pots() -> None:
 
 
 def test_show_hand_level_violations_go_to_the_end(clean: Path) -> None:
-    from razzlog.render.show import hand_view
+    from razzlog.render.hand_view import hand_view
     from razzlog.violations import Severity, Violation
 
     hand = parsed_hand(clean, FIRST_HAND)

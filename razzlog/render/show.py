@@ -12,25 +12,9 @@ from rich.table import Table
 from rich.text import Text
 
 from razzlog.events import HandHeader
-from razzlog.render.hand_view import CardView, HandView, find_report, hand_view, money, pot_by_street
+from razzlog.render.hand_view import CardView, HandView, money
 from razzlog.render.text import plain
 from razzlog.violations import Violation
-
-# ``razzlog show`` and older scripts import the view's builders from here.
-__all__ = [
-    "MAX_HAND_VIOLATIONS",
-    "MAX_SEATS_SHOWN",
-    "MAX_VIOLATIONS_PER_LINE",
-    "card_text",
-    "cards_text",
-    "find_report",
-    "hand_view",
-    "header_text",
-    "money",
-    "pot_by_street",
-    "print_hand",
-    "violation_text",
-]
 
 SUIT_STYLE = {"h": "red", "d": "blue", "c": "green", "s": "default"}
 

@@ -70,7 +70,8 @@ def test_show_counts_the_violations_it_does_not_show() -> None:
     from dataclasses import replace
 
     from razzlog.api import parse_paths
-    from razzlog.render.show import MAX_VIOLATIONS_PER_LINE, hand_view, print_hand
+    from razzlog.render.hand_view import hand_view
+    from razzlog.render.show import MAX_VIOLATIONS_PER_LINE, print_hand
     from razzlog.violations import Severity, Violation
 
     hand = next(h for h in parse_paths([str(SAMPLE)]) if not isinstance(h, Violation))

@@ -21,8 +21,9 @@ from rich.console import Console
 
 from razzlog.api import audit_paths
 from razzlog.events import Hand, TournamentFinish
+from razzlog.render.hand_view import hand_view
 from razzlog.render.jsonout import hand_to_dict
-from razzlog.render.show import hand_view, print_hand
+from razzlog.render.show import print_hand
 from razzlog.sites import fulltilt, pokerstars
 from razzlog.sources import RawHand
 from razzlog.tournament import BuyIn, parse_buy_in

@@ -294,7 +294,7 @@ def test_a_reader_reads_again_when_an_import_removed_its_files(tmp_path: Path) -
 
 def test_a_hand_of_another_game_is_not_in_the_store(files: list[str], store: Path) -> None:
     from razzlog.api import audit_paths
-    from razzlog.render.show import find_report
+    from razzlog.render.hand_view import find_report
     from razzlog.store.show import stored_report
 
     found = find_report(audit_paths(files), "99")
@@ -305,7 +305,7 @@ def test_a_hand_of_another_game_is_not_in_the_store(files: list[str], store: Pat
 @pytest.mark.parametrize("hand_id", ["35874566077"])
 def test_show_finds_what_the_text_path_finds(files: list[str], store: Path, hand_id: str) -> None:
     from razzlog.api import audit_paths
-    from razzlog.render.show import find_report
+    from razzlog.render.hand_view import find_report
     from razzlog.store.show import stored_report
 
     expected = find_report(audit_paths(files), hand_id)
