@@ -97,7 +97,9 @@ def test_uncalled_excess_as_the_sort(amounts: list[Decimal]) -> None:
     got = uncalled_excess(contributions)
     want = _sorted_excess(contributions)
     # the same player and excess, to the printed digits (which of equal amounts is subtracted)
-    assert (None if got is None else (got[0], str(got[1]))) == (None if want is None else (want[0], str(want[1])))
+    assert (None if got is None else (got[0], str(got[1]))) == (
+        None if want is None else (want[0], str(want[1]))
+    )
 
 
 def test_uncalled_excess_subtracts_the_first_of_equal_second_amounts() -> None:
