@@ -39,7 +39,7 @@ from razzlog.events import (
     UncalledReturn,
 )
 from razzlog.rules.profiles import Profile
-from razzlog.rules.state import AGGRESSIVE, VARIANTS, PlayerState, Replay, RoundEnd, Status, Step
+from razzlog.rules.state import AGGRESSIVE, VARIANTS, Dealt, PlayerState, Replay, RoundEnd, Status, Step
 from razzlog.rules.structures import expected_amounts
 from razzlog.rules.turns import Turns
 
@@ -242,12 +242,13 @@ class _Engine(Turns):
             self.close_round(event.line)
 
     def deal(self, event: Deal) -> None:
-        new, street = event.new, event.street  # read once: an event's field is a Python look-up
+        # Each field read once (an event's field is a Python look-up), kept for the card rules.
+        new, street, player = event.new, event.street, event.player
+        self.r.dealt.append(Dealt(street, player, event.known, new, event.line))
         if not new:
             if street is _THIRD:
                 self.betting_open = True
             return
-        player = event.player
         if street is _THIRD:
             self.r.door.setdefault(player, new[-1])
             self.boards[player] = (new[-1].rank,)
