@@ -17,11 +17,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from razzlog.events import Action, ActionKind, Deal, Hand
+from razzlog.events import Action, ActionKind, Ante, Collect, Deal, Hand, UncalledReturn
 from razzlog.rules.catalogue.rz502_stack_continuity import stack_texts
 from razzlog.rules.profiles import profile_for
 from razzlog.rules.replay import Replay, replay
-from razzlog.rules.settle import ending_stack_texts, ending_stacks, pair_texts
+from razzlog.rules.settle import ending_stack_texts, ending_stacks, pair_texts, settle
 from razzlog.rules.state import AGGRESSIVE, is_aggressive
 from razzlog.sites import parse_raw_hand
 from razzlog.sources import iter_raw_hands
@@ -76,6 +76,24 @@ def test_the_dealt_records_are_the_deal_lines_in_log_order(path: Path) -> None:
         assert [(d.street, d.player, d.known, d.new, d.line) for d in state.dealt] == [
             (e.street, e.player, e.known, e.new, e.line) for e in deals
         ]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_the_settlements_unit_worked_out_when_asked_is_the_eager_one(path: Path) -> None:
+    """``Settlement.unit``, now worked out when a split pot asks, is what the settlement
+    computed for every hand before: a chip without a currency when every amount moved is whole."""
+    units = set()
+    for state in _replays(path):
+        moved = [
+            e.amount for e in state.hand.events if isinstance(e, Ante | Action | UncalledReturn | Collect)
+        ]
+        whole = all(a == a.to_integral_value() for a in moved)
+        eager = Decimal(1) if state.hand.header.currency is None and whole else Decimal("0.01")
+        unit = settle(state).unit
+        assert str(unit) == str(eager)
+        units.add(str(unit))
+    if path.name.startswith("pokerstars-cash"):
+        assert units == {"0.01"}
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
