@@ -36,12 +36,20 @@ def uncalled_excess(contributions: Mapping[str, Decimal]) -> tuple[str, Decimal]
     The excess of the top contributor over the second-highest contributor
     goes back to them (RULES.md, "Betting").  None when the top is matched.
     """
-    if not contributions:
-        return None
-    ranked = sorted(contributions.items(), key=lambda item: item[1], reverse=True)
-    top_player, top = ranked[0]
-    second = ranked[1][1] if len(ranked) > 1 else Decimal(0)
-    if top > second:
+    # One pass for the top two, not a sort by a key: a sort's Python key calls and the
+    # list cost twice the comparisons.  Like the stable sort it replaces, it keeps the first
+    # of equal amounts (which matters to the excess's digits: ``1.0`` is not ``1.00``).
+    top_player: str | None = None
+    top = second = _ZERO
+    found_second = False
+    for player, amount in contributions.items():
+        if top_player is None:
+            top_player, top = player, amount
+        elif amount > top:
+            top_player, top, second, found_second = player, amount, top, True
+        elif not found_second or amount > second:
+            second, found_second = amount, True
+    if top_player is not None and top > second:
         return top_player, top - second
     return None
 
@@ -58,7 +66,12 @@ def build_pots(
     for none.  Layers with the same eligible players merge, as sites print them.
     """
     live_amounts = [amount for player, amount in contributions.items() if player in live]
-    top = max(live_amounts, default=_ZERO)
+    top = _ZERO  # the first of the largest, as ``max(live_amounts, default=_ZERO)`` without a call
+    if live_amounts:
+        top = live_amounts[0]
+        for amount in live_amounts:
+            if amount > top:
+                top = amount
     closing = live & all_in
     levels: list[Decimal]
     if not closing:  # the usual hand, nobody all-in: one level, without hashing a Decimal (slow)

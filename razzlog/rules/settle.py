@@ -37,8 +37,8 @@ class Settlement:
     """
 
     __slots__ = (
-        "collected", "collects", "deals", "due_return", "lows", "mucked", "pots", "put", "returned",
-        "returns", "showdown", "shows", "summary_pot", "summary_seats", "unit",
+        "_moves", "_unit", "collected", "collects", "deals", "due_return", "lows", "mucked", "pots",
+        "put", "returned", "returns", "showdown", "shows", "summary_pot", "summary_seats",
     )  # fmt: skip
 
     def __init__(
@@ -52,7 +52,8 @@ class Settlement:
         collected: dict[str, Decimal],
         summary_pot: SummaryPot | None,
         summary_seats: tuple[SummarySeat, ...],
-        unit: Decimal,
+        unit: Decimal | None,
+        moves: tuple[Sequence[Ante | Action | UncalledReturn | Collect], ...],
         deals: Sequence[Deal],
         shows: dict[str, Show],
         showdown: tuple[Show | Muck, ...],
@@ -68,12 +69,22 @@ class Settlement:
         self.collected = collected
         self.summary_pot = summary_pot
         self.summary_seats = summary_seats
-        self.unit = unit  # the smallest chip: a cent, or one tournament chip
+        self._unit = unit  # None: worked out from ``_moves`` when asked
+        self._moves = moves  # (not the replay: a reference to it would make a cycle for the GC)
         self.deals = deals  # the deal lines, for ``cards``
         self.shows = shows  # each player's last show
         self.showdown = showdown  # shows and mucks after *** SHOW DOWN ***, in order
         self.mucked = mucked
         self.lows = lows  # ``value`` of each player asked about, kept
+
+    @property
+    def unit(self) -> Decimal:
+        """The smallest chip: one tournament chip when the log moves only whole amounts and
+        names no currency, else a cent.  Worked out when asked (only a split pot asks): it
+        reads every amount the log moves, about 1 % of the replay and rules."""
+        if self._unit is None:
+            self._unit = _CHIP if _whole(self._moves) else _CENT
+        return self._unit
 
     def pot_total(self, v: int) -> Decimal:
         return sum((p.amount for p in self.pots[v]), _ZERO)
@@ -124,7 +135,6 @@ def _settle(r: Replay) -> Settlement:
     collected: dict[str, Decimal] = {}
     for c in collects:
         collected[c.player] = collected.get(c.player, _ZERO) + c.amount
-    unit = _CHIP if r.hand.header.currency is None and _whole(r) else _CENT
     summary_pots = r.of(SummaryPot)
     shows = r.of(Show)
     mucks = r.of(Muck)
@@ -138,7 +148,9 @@ def _settle(r: Replay) -> Settlement:
         collected,
         summary_pots[0] if summary_pots else None,
         tuple(r.of(SummarySeat)),
-        unit,
+        # A currency's smallest amount is a cent; without one, the amounts tell (when asked).
+        _CENT if r.hand.header.currency is not None else None,
+        tuple([r.of(kind) for kind in _MOVES]) if r.hand.header.currency is None else (),
         r.of(Deal),
         {e.player: e for e in shows},
         _showdown(r) if shows or mucks else (),
@@ -209,10 +221,10 @@ def _after_return(put: dict[str, Decimal], due: tuple[str, Decimal] | None) -> d
     return out
 
 
-def _whole(r: Replay) -> bool:
-    """Whether every amount the log moves is whole (chips, not cents)."""
-    for kind in _MOVES:
-        for e in r.of(kind):
+def _whole(moves: tuple[Sequence[Ante | Action | UncalledReturn | Collect], ...]) -> bool:
+    """Whether every amount the log moves (its antes, actions, returns and collects) is whole."""
+    for events in moves:
+        for e in events:
             amount = e.amount  # read once: an event's field is a Python attribute look-up
             if amount != amount.to_integral_value():
                 return False

@@ -1,4 +1,5 @@
-"""build_pots: its shortcut for a hand without an all-in player gives what the general way gives."""
+"""build_pots: its shortcut for a hand without an all-in player gives what the general way gives;
+uncalled_excess: its one pass gives what the sort it replaced gave."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from decimal import Decimal
 from hypothesis import given
 from hypothesis import strategies as st
 
-from razzlog.rules.pots import Pot, build_pots
+from razzlog.rules.pots import Pot, build_pots, uncalled_excess
 
 _PLAYERS = ["a", "b", "c", "d", "e"]
 # Amounts as logs print them, with the exponents they print (``0.1`` and ``0.10`` both occur).
@@ -68,3 +69,49 @@ def test_pots_compare_as_the_named_tuples_did() -> None:
     assert [Pot(Decimal("1"), everyone)] == [Pot(Decimal("1.0"), everyone)]
     assert Pot(Decimal("1"), everyone) != Pot(Decimal("2"), everyone)
     assert Pot(Decimal("1"), everyone) != Pot(Decimal("1"), frozenset({"a"}))
+
+
+def _sorted_excess(contributions: dict[str, Decimal]) -> tuple[str, Decimal] | None:
+    """``uncalled_excess`` as it was written before its one pass: a stable sort by amount."""
+    if not contributions:
+        return None
+    ranked = sorted(contributions.items(), key=lambda item: item[1], reverse=True)
+    top_player, top = ranked[0]
+    second = ranked[1][1] if len(ranked) > 1 else Decimal(0)
+    if top > second:
+        return top_player, top - second
+    return None
+
+
+# Few distinct values, so that ties (``1``, ``1.0`` and ``1.00`` among them) are common.
+_CLOSE_AMOUNTS = st.builds(
+    lambda units, places: Decimal(units * 10**places).scaleb(-places),
+    st.integers(0, 3),
+    st.sampled_from([0, 1, 2]),
+)
+
+
+@given(st.lists(st.one_of(_AMOUNTS, _CLOSE_AMOUNTS), max_size=5))
+def test_uncalled_excess_as_the_sort(amounts: list[Decimal]) -> None:
+    contributions = dict(zip(_PLAYERS, amounts, strict=False))
+    got = uncalled_excess(contributions)
+    want = _sorted_excess(contributions)
+    # the same player and excess, to the printed digits (which of equal amounts is subtracted)
+    assert (None if got is None else (got[0], str(got[1]))) == (
+        None if want is None else (want[0], str(want[1]))
+    )
+
+
+def test_uncalled_excess_subtracts_the_first_of_equal_second_amounts() -> None:
+    """Of two equal second amounts, the first in order is subtracted, as the stable sort did."""
+
+    def excess(contributions: dict[str, str]) -> tuple[str, str] | None:
+        found = uncalled_excess({p: Decimal(a) for p, a in contributions.items()})
+        return None if found is None else (found[0], str(found[1]))
+
+    assert excess({"a": "2", "b": "1.0", "c": "1.00"}) == ("a", "1.0")
+    assert excess({"a": "2", "b": "1.00", "c": "1.0"}) == ("a", "1.00")
+    assert excess({"b": "1.0", "a": "2", "c": "1.00"}) == ("a", "1.0")
+    assert excess({"b": "1.0", "c": "1.00", "a": "2"}) == ("a", "1.0")
+    assert excess({"a": "2", "b": "2.0"}) is None
+    assert excess({"a": "2.0"}) == ("a", "2.0")

@@ -1,7 +1,7 @@
 """What the replay and the settlement prepare once for the rules and the cross-hand checks.
 
-The engine copies each action's fields onto its ``Step`` (the rules read those, natively,
-rather than the interpreted event's), and the cross-hand keys take the ending stacks'
+The engine copies each action's fields onto its ``Step`` and each deal line's onto a
+``Dealt`` (the rules read those, natively, rather than the interpreted event's), and the cross-hand keys take the ending stacks'
 texts straight from the amounts (``ending_stack_texts``) rather than through a frozenset of
 Decimals; the step rules test ``is_aggressive`` rather than membership of ``AGGRESSIVE``.
 These are shortcuts for speed: the tests hold them to what they stand for, on every hand
@@ -17,11 +17,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from razzlog.events import ActionKind, Hand
+from razzlog.events import Action, ActionKind, Ante, Collect, Deal, Hand, UncalledReturn
 from razzlog.rules.catalogue.rz502_stack_continuity import stack_texts
 from razzlog.rules.profiles import profile_for
 from razzlog.rules.replay import Replay, replay
-from razzlog.rules.settle import ending_stack_texts, ending_stacks, pair_texts
+from razzlog.rules.settle import ending_stack_texts, ending_stacks, pair_texts, settle
 from razzlog.rules.state import AGGRESSIVE, is_aggressive
 from razzlog.sites import parse_raw_hand
 from razzlog.sources import iter_raw_hands
@@ -52,6 +52,48 @@ def test_steps_carry_their_actions_fields(path: Path) -> None:
                 a.line,
                 a.all_in,
             )
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_the_steps_are_the_actions_in_log_order(path: Path) -> None:
+    """One step per action, in log order: deal-count reads the n-th action's fields from the
+    n-th step as it walks the events."""
+    for state in _replays(path):
+        assert [s.action for s in state.steps] == list(state.of(Action))
+        actions = [e for e in state.hand.events if type(e) is Action]
+        assert all(s.action is a for s, a in zip(state.steps, actions, strict=True))
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_the_dealt_records_are_the_deal_lines_in_log_order(path: Path) -> None:
+    """One ``Dealt`` per deal line, in log order, with its fields: the card rules read the n-th
+    deal line's fields from the n-th record as they walk the events."""
+    states = _replays(path)
+    if path.name.startswith("pokerstars-cash"):
+        assert sum(len(state.dealt) for state in states) > 100  # (the test is not vacuous)
+    for state in states:
+        deals = [e for e in state.hand.events if type(e) is Deal]
+        assert [(d.street, d.player, d.known, d.new, d.line) for d in state.dealt] == [
+            (e.street, e.player, e.known, e.new, e.line) for e in deals
+        ]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_the_settlements_unit_worked_out_when_asked_is_the_eager_one(path: Path) -> None:
+    """``Settlement.unit``, now worked out when a split pot asks, is what the settlement
+    computed for every hand before: a chip without a currency when every amount moved is whole."""
+    units = set()
+    for state in _replays(path):
+        moved = [
+            e.amount for e in state.hand.events if isinstance(e, Ante | Action | UncalledReturn | Collect)
+        ]
+        whole = all(a == a.to_integral_value() for a in moved)
+        eager = Decimal(1) if state.hand.header.currency is None and whole else Decimal("0.01")
+        unit = settle(state).unit
+        assert str(unit) == str(eager)
+        units.add(str(unit))
+    if path.name.startswith("pokerstars-cash"):
+        assert units == {"0.01"}
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)

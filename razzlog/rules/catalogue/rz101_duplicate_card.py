@@ -33,9 +33,13 @@ def duplicate_card(r: Replay) -> Iterator[Finding]:
     # cards of one judged the same way can find nothing: most lines are skipped unread.
     dealt: dict[str, tuple[Card, ...]] = {}
     shown: dict[str, tuple[Card, ...]] = {}
+    deals = r.dealt  # the deal lines' fields, one per deal in log order, read natively
+    n = 0
     for e in r.stream(_CARD_EVENTS):
         if type(e) is _DEAL:
-            player, known, new = e.player, e.known, e.new  # each field read once (see _DEAL)
+            d = deals[n]
+            n += 1
+            player, known, new = d.player, d.known, d.new
             earlier = _NONE if known == dealt.get(player) else _clashes(owner, known, player, False, False)
             clashes = _clashes(owner, new, player, True, False)  # after the known cards: they may clash
             if earlier:

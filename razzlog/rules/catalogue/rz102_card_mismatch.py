@@ -32,22 +32,26 @@ def card_mismatch(r: Replay) -> Iterator[Finding]:
     """
     dealt: dict[str, list[Card]] = {}
     shown: dict[str, tuple[Card, ...]] = {}  # each player's last show
+    deals = r.dealt  # the deal lines' fields, one per deal in log order, read natively
+    n = 0
     for e in r.stream(_CARD_EVENTS):
         if type(e) is _DEAL:
-            player = e.player  # read once: an event's field is a Python attribute look-up
+            d = deals[n]
+            n += 1
+            player = d.player
             before = dealt.get(player)
             if before is None:
-                dealt[player] = list(e.new)
+                dealt[player] = list(d.new)
                 continue
-            known = e.known
+            known = d.known
             if known and not _repeats(known, before, shown.get(player)):
                 yield Finding(
                     e.line,
                     f"{player}'s earlier cards were {_fmt(before)}, this line repeats them as {_fmt(known)}",
                     player,
-                    e.street.value,
+                    d.street.value,
                 )
-            before.extend(e.new)
+            before.extend(d.new)
         elif (type(e) is _SHOW or type(e) is _SUMMARY_SEAT) and e.cards:
             missing = _missing(dealt.get(e.player, ()), e.cards)
             if missing:

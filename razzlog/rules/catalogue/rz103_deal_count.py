@@ -8,6 +8,7 @@ from typing import Final
 from razzlog.events import Action, ActionKind, CommonCard, Deal, Street, StreetStart
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay, Status
+from razzlog.rules.state import Dealt
 
 _UP_STREETS: Final = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH)
 # Enum members bound once and compared with ``is`` (or found in tuples, by identity):
@@ -60,22 +61,35 @@ def deal_count(r: Replay) -> Iterator[Finding]:
             if p not in folded and p not in lines and not (street is _THIRD and r.players[p].status is _OUT)
         ]
 
+    # The engine made one step per action, in log order: an action's fields are read from its
+    # step (native fields) rather than from the event (a Python look-up each, see ``Step``).
+    # Likewise each deal line's from ``r.dealt``.
+    steps, deals = r.steps, r.dealt
+    actions = dealt = 0
     for e in r.stream(_TABLE_EVENTS):
         if type(e) is _ACTION:
-            player = e.player
-            if player not in lines and e.street is street and street in _UP_STREETS and player not in folded:
+            step = steps[actions]
+            actions += 1
+            player = step.player
+            if (
+                player not in lines
+                and step.street is street
+                and street in _UP_STREETS
+                and player not in folded
+            ):
                 lines.add(player)  # reported here, once: not again when the street closes
                 if player in seated:  # (a player with no seat is another rule's finding)
                     yield Finding(
-                        e.line,
-                        f"{player} acts on {e.street.value} street but was dealt no card on it",
+                        step.line,
+                        f"{player} acts on {step.street.value} street but was dealt no card on it",
                         player,
-                        e.street.value,
+                        step.street.value,
                     )
-            if e.kind is _FOLD:
+            if step.kind is _FOLD:
                 folded.add(player)
         elif type(e) is _DEAL:
-            found = _check_deal(e, folded, lines)
+            found = _check_deal(deals[dealt], folded, lines)
+            dealt += 1
             if found:
                 yield from found
         elif type(e) is _STREET_START:
@@ -112,9 +126,9 @@ def _next(street: Street) -> Street | None:
     return _BETTING[i] if i < len(_BETTING) else None
 
 
-def _check_deal(e: Deal, folded: set[str], lines: set[str]) -> list[Finding] | None:
+def _check_deal(e: Dealt, folded: set[str], lines: set[str]) -> list[Finding] | None:
     """The findings of one deal line (None for none: this runs for every line)."""
-    player, e_street = e.player, e.street  # read once: an event's field is a Python look-up
+    player, e_street = e.player, e.street
     if player in folded:
         street = e_street.value
         return [
