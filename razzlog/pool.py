@@ -22,6 +22,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import pickle
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -131,10 +132,12 @@ FORKSERVER_PRELOAD: tuple[str, ...] = (
 
 def fresh_start() -> str:
     """The start method for workers that use polars, which a fork of this process cannot run
-    once it has used polars (a ``collect`` in the child hangs): ``"forkserver"`` where there is
-    one (forks of a clean server process that has imported :data:`FORKSERVER_PRELOAD`), else
-    ``"spawn"`` (a new interpreter per worker)."""
-    return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    once it has used polars (a ``collect`` in the child hangs): on Linux ``"forkserver"`` (forks
+    of a clean server process that has imported :data:`FORKSERVER_PRELOAD`), elsewhere
+    ``"spawn"`` (a new interpreter per worker; macOS has a fork server too, but forks there
+    are untested here and Python itself prefers spawn on macOS)."""
+    linux = sys.platform.startswith("linux")
+    return "forkserver" if linux and "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
 
 
 def executor(jobs: int, context: str | None = None) -> Executor:
