@@ -5,7 +5,7 @@
 
 For each of ``RUNS`` rounds, for each tree in turn: ``audit FILE -f jsonl``
 (output to a file) and ``import FILE`` into a new store, each under
-``/usr/bin/time`` with ``PYTHONPATH`` set to the tree.  Prints per tree the least
+``bench/cpu_tree.py`` with ``PYTHONPATH`` set to the tree.  Prints per tree the least
 wall and CPU time (user + system, the workers' included) of each command, the
 import ÷ audit ratio of those least times, the peak RSS (largest process) and
 the store's size.  ``bench/ab.py`` cannot measure an import: a second run into
@@ -26,7 +26,15 @@ from pathlib import Path
 
 def run(tree: str, args: list[str], cwd: Path) -> tuple[float, float, float]:
     """(wall s, CPU s, peak RSS MiB) of ``python -m razzlog ARGS`` with ``tree``'s code."""
-    command = ["/usr/bin/time", "-f", "%e %U %S %M", sys.executable, "-m", "razzlog", *args]
+    # bench/cpu_tree.py, not /usr/bin/time: a fork server's workers are not the command's children
+    command = [
+        sys.executable,
+        str(Path(__file__).with_name("cpu_tree.py")),
+        sys.executable,
+        "-m",
+        "razzlog",
+        *args,
+    ]
     # from another folder: ``-m`` puts the current folder first on the path, before PYTHONPATH
     environment = {**os.environ, "PYTHONPATH": tree}
     done = subprocess.run(command, env=environment, cwd=cwd, capture_output=True, text=True)

@@ -39,6 +39,7 @@ from razzlog.pool import (
     SMALL_INPUT_BYTES,
     Task,
     cpu_jobs,
+    fresh_start,
     hand_tasks,
     in_tasks,
     jobs_for,
@@ -268,7 +269,7 @@ def map_raw_chunks(
     block_bytes: int = BLOCK_BYTES,
     in_flight: int | None = None,
     progress: ReadProgress | None = None,
-    spawn: bool = False,
+    fresh: bool = False,
 ) -> Iterator[T]:
     """``fn(hands)`` for every run of consecutive items of ``iter_raw_hands(paths)``, in input
     order, ``fn`` running in ``jobs`` worker processes (0: one per CPU; 1: in this process).
@@ -276,8 +277,9 @@ def map_raw_chunks(
     With one job the runs are chunks of ``chunk_size`` items; with several, the
     hands of a block of about ``block_bytes`` (:func:`hand_tasks`: the worker
     splits the lines, not this process, which shares the CPUs with it).  ``fn``
-    must be picklable and so must its results.  ``spawn`` starts the workers as
-    new interpreters rather than forks of this process: slower to start, but
+    must be picklable and so must its results.  ``fresh`` starts the workers
+    as forks of a clean server process, or new interpreters, rather than forks
+    of this process (:func:`razzlog.pool.fresh_start`): slower to start, but
     needed when ``fn`` uses a library that a fork cannot inherit once it has
     started threads (polars).
     """
@@ -286,7 +288,7 @@ def map_raw_chunks(
         for chunk in raw_chunks(paths, chunk_size, progress):
             yield fn(list(task_items(chunk)))
         return
-    context = "spawn" if spawn else None
+    context = fresh_start() if fresh else None
     tasks = hand_tasks(paths, chunk_size, block_bytes, progress)
     for results in ordered_results(tasks, _RawChunk(fn), jobs, in_flight, context):
         yield from results

@@ -22,6 +22,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import pickle
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -112,9 +113,40 @@ def task_items(task: Task) -> Iterator[RawHand | Violation]:
             yield item if isinstance(item, Violation) else RawHand(*item)
 
 
+# What a fork server imports once for every worker it forks: the reading, the parsers and the
+# rules, ~0.8 G instructions (with the interpreter's start) that each spawned worker paid again (bench/README.md, "Import,
+# eighth round").  Never polars nor anything that imports it: importing polars starts threads,
+# and a fork of a process with polars' threads can hang in it; the workers import it after the
+# fork, each in its own single-threaded child.  (tests/test_pool_start.py checks both.)
+FORKSERVER_PRELOAD: tuple[str, ...] = (
+    "razzlog.parallel",
+    "razzlog.sites",
+    "razzlog.sites.templates",
+    "razzlog.sites.template_fill",
+    "razzlog.grammars",
+    "razzlog.rules.engine",
+    "razzlog.rules.replay",
+    "razzlog.rules.profiles",
+)
+
+
+def fresh_start() -> str:
+    """The start method for workers that use polars, which a fork of this process cannot run
+    once it has used polars (a ``collect`` in the child hangs): on Linux ``"forkserver"`` (forks
+    of a clean server process that has imported :data:`FORKSERVER_PRELOAD`), elsewhere
+    ``"spawn"`` (a new interpreter per worker; macOS has a fork server too, but forks there
+    are untested here and Python itself prefers spawn on macOS)."""
+    linux = sys.platform.startswith("linux")
+    return "forkserver" if linux and "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+
+
 def executor(jobs: int, context: str | None = None) -> Executor:
-    """A pool of ``jobs`` processes, started by ``context`` (``"spawn"``…; None: the default)."""
+    """A pool of ``jobs`` processes, started by ``context`` (``"spawn"``, ``"forkserver"``…;
+    None: the default).  A fork server is started once per process, with the preload of the
+    first pool that asks for one."""
     mp_context = multiprocessing.get_context(context) if context is not None else None
+    if context == "forkserver":
+        mp_context.set_forkserver_preload(list(FORKSERVER_PRELOAD))  # type: ignore[union-attr]
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=mp_context)
     widen_pipes(pool)
     return pool

@@ -4,7 +4,7 @@ tables without detail, and the bounds that keep memory flat.
 Inputs are generated hands (with injected violations), the real samples, hands
 that do not parse, a hand of another game, a file with no hands, a missing file
 and files read twice.  Processes are started as few times as possible (module
-fixtures): each pool spawns fresh interpreters.
+fixtures): each pool starts fresh workers (razzlog.pool.fresh_start).
 """
 
 from __future__ import annotations

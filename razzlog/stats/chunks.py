@@ -161,7 +161,7 @@ def table_chunks(
     from razzlog.blocks import BLOCK_BYTES
     from razzlog.parallel import CHUNK_SIZE, map_raw_chunks
 
-    # Spawned, not forked: the workers use polars, and a forked child of a
+    # Not forks of this process: the workers use polars, and a forked child of a
     # process that has used polars' thread pool hangs in it.
     yield from map_raw_chunks(
         paths,
@@ -171,7 +171,7 @@ def table_chunks(
         block_bytes=BLOCK_BYTES if block_bytes is None else block_bytes,
         in_flight=in_flight,
         progress=progress,
-        spawn=True,
+        fresh=True,
     )
 
 

@@ -20,7 +20,7 @@ import polars as pl
 
 from razzlog.blocks import HandBlock, blocks_of_range
 from razzlog.events import count_game
-from razzlog.pool import CHUNK_SIZE, Task, cpu_jobs, in_tasks, ordered_results
+from razzlog.pool import CHUNK_SIZE, Task, cpu_jobs, fresh_start, in_tasks, ordered_results
 from razzlog.rules.engine import CrossHandChecks, sort_by_line
 from razzlog.sources import STDIN, RawHand, ReadProgress, iter_input_files, read_error
 from razzlog.store import carry, totals
@@ -64,8 +64,9 @@ def import_paths(
     found under.  ``progress`` wraps the stream of chunks (a progress bar).
     ``segment_hands``: hands per segment (default ``RAZZLOG_SEGMENT_HANDS`` or
     :data:`~razzlog.store.segments.SEGMENT_HANDS`).  With ``jobs`` above 1 the
-    workers are new interpreters (they use polars), so a script must guard its
-    top level with ``if __name__ == "__main__":``.
+    workers are not forks of this process (they use polars: see
+    :func:`razzlog.pool.fresh_start`) and import the caller's main module, so a
+    script must guard its top level with ``if __name__ == "__main__":``.
     """
     if segment_hands is None:
         segment_hands = int(os.environ.get("RAZZLOG_SEGMENT_HANDS") or SEGMENT_HANDS)
@@ -252,8 +253,8 @@ class _Import:
             for task in tasks():
                 yield import_chunk(task, profile, double)
             return
-        # spawned: the workers use polars, which a fork of a process that used it cannot
-        for results in ordered_results(tasks(), ImportWork(profile, double), jobs, None, "spawn"):
+        # not forks of this process: the workers use polars, which a fork of a process that used it cannot
+        for results in ordered_results(tasks(), ImportWork(profile, double), jobs, None, fresh_start()):
             yield from results
 
     def _blocks(self, plan: FilePlan, total: ReadProgress) -> Iterator[HandBlock | RawHand | Violation]:
