@@ -22,7 +22,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import pickle
+import select
 import sys
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -140,14 +143,50 @@ def fresh_start() -> str:
     return "forkserver" if linux and "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
 
 
+def exit_with(main_pid: int) -> None:
+    """In a worker (the pool's initializer): end this process as soon as ``main_pid`` has ended.
+
+    A worker waits for its next task on a pipe that its siblings hold open too, so when the
+    main process is killed (SIGKILL, power-off of a terminal) nothing tells it: the workers
+    and their fork server stayed, each holding its memory, until killed by hand.
+    """
+    threading.Thread(target=_wait_for_end, args=(main_pid,), name="razzlog-exit-with", daemon=True).start()
+
+
+def _wait_for_end(pid: int) -> None:
+    try:
+        # Linux: readable once the process has ended, reaped or not (a killed main process stays
+        # a zombie until whoever started it reaps it, and signal 0 still reaches a zombie).
+        handle = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        while _alive(pid):
+            time.sleep(1.0)
+    else:
+        select.select([handle], [], [])
+    os._exit(1)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def executor(jobs: int, context: str | None = None) -> Executor:
     """A pool of ``jobs`` processes, started by ``context`` (``"spawn"``, ``"forkserver"``…;
     None: the default).  A fork server is started once per process, with the preload of the
-    first pool that asks for one."""
+    first pool that asks for one.  The workers end when this process ends, however it ends
+    (:func:`exit_with`)."""
     mp_context = multiprocessing.get_context(context) if context is not None else None
     if context == "forkserver":
         mp_context.set_forkserver_preload(list(FORKSERVER_PRELOAD))  # type: ignore[union-attr]
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=mp_context)
+    pool = ProcessPoolExecutor(
+        max_workers=jobs, mp_context=mp_context, initializer=exit_with, initargs=(os.getpid(),)
+    )
     widen_pipes(pool)
     return pool
 
