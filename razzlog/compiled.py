@@ -35,6 +35,7 @@ MODULES: tuple[str, ...] = (
     "razzlog/rules/turns.py",
     "razzlog/rules/catalogue/rz*.py",
     "razzlog/stats/extract.py",
+    "razzlog/stats/player_rows.py",
     "razzlog/stats/betting.py",
     "razzlog/stats/shares.py",
     "razzlog/headers.py",

@@ -18,17 +18,21 @@ import polars as pl
 
 from razzlog.events import Hand, OtherGameHand, count_game
 from razzlog.sources import RawHand, ReadProgress
+from razzlog.stats.betting import FLAG_COLUMNS
 from razzlog.stats.extract import Columns, Row, add_hand, columns_of
 from razzlog.stats.schema import (
     ACTIONS_SCHEMA,
     COUNT,
     COUNTS,
+    FLAGS,
     HANDS_SCHEMA,
     MONEY,
     PLAYERS_SCHEMA,
     SCALE,
     STATS_HANDS,
+    STATS_HANDS_SCHEMA,
     STATS_PLAYERS,
+    STATS_PLAYERS_ROWS,
     UNIT,
     UNITS,
     columns,
@@ -67,16 +71,28 @@ def empty(schema: dict[str, pl.DataType], keep: tuple[str, ...] | None) -> pl.Da
     return pl.DataFrame(schema=columns(schema, keep))
 
 
+# the flag columns of the narrow rows' FLAGS (razzlog.stats.betting: bit i is FLAG_COLUMNS[i])
+_FLAG_COLUMNS = [((pl.col(FLAGS) & (1 << i)) != 0).alias(name) for i, name in enumerate(FLAG_COLUMNS)]
+
+
 class ChunkRows:
     """Collects the rows of parsed hands; :meth:`chunk` turns them into a :class:`TableChunk`.
 
     ``detail=False`` keeps only what the statistics read (no actions, money as units).
+    ``narrow`` (only without detail) makes only those columns' values in the first place
+    (``hand_rows(detail=False)``): the same frames, but :meth:`chunk` raises
+    :class:`InexactAmount` rather than leave out hands, as which hands the full rows leave out
+    depends on amounts the narrow rows do not hold; the caller tabulates the hands again, not
+    narrow (:class:`_Tabulate`).
     """
 
-    def __init__(self, detail: bool = True) -> None:
+    def __init__(self, detail: bool = True, *, narrow: bool = False) -> None:
+        if detail and narrow:
+            raise ValueError("narrow rows are the statistics' columns only: not with detail")
         self.detail = detail
-        self.hands = Columns(len(HANDS_SCHEMA))
-        self.players = Columns(len(PLAYERS_SCHEMA))
+        self.narrow = narrow
+        self.hands = Columns(len(STATS_HANDS_SCHEMA if narrow else HANDS_SCHEMA))
+        self.players = Columns(len(STATS_PLAYERS_ROWS if narrow else PLAYERS_SCHEMA))
         self.actions = Columns(len(ACTIONS_SCHEMA))
         self.problems: list[Violation] = []
         self.file = ""
@@ -93,7 +109,8 @@ class ChunkRows:
             count_game(self.other_games, item.game)
             self.file, self.last_line = item.file, item.first_line
             return
-        add_hand(item, len(self.hands), self.hands, self.players, self.actions if self.detail else None)
+        actions = self.actions if self.detail else None
+        add_hand(item, len(self.hands), self.hands, self.players, actions, detail=not self.narrow)
         self.file, self.last_line = item.file, item.last_line
 
     def chunk(self) -> TableChunk:
@@ -103,6 +120,8 @@ class ChunkRows:
         try:
             return self._chunk()
         except InexactAmount:
+            if self.narrow:
+                raise
             self._drop_inexact()
             return self._chunk()
 
@@ -117,9 +136,16 @@ class ChunkRows:
     def _chunk(self) -> TableChunk:
         # the hand ids go with the chunk to find the hands read twice (see TableBuilder)
         hands_keep, players_keep = (None, None) if self.detail else ((*STATS_HANDS, "hand_id"), STATS_PLAYERS)
+        if self.narrow:
+            hands = rows_frame(self.hands, STATS_HANDS_SCHEMA, hands_keep)
+            players = rows_frame(self.players, STATS_PLAYERS_ROWS, tuple(STATS_PLAYERS_ROWS))
+            players = players.with_columns(_FLAG_COLUMNS).drop(FLAGS)
+        else:
+            hands = rows_frame(self.hands, HANDS_SCHEMA, hands_keep)
+            players = rows_frame(self.players, PLAYERS_SCHEMA, players_keep)
         return TableChunk(
-            rows_frame(self.hands, HANDS_SCHEMA, hands_keep),
-            rows_frame(self.players, PLAYERS_SCHEMA, players_keep),
+            hands,
+            players,
             rows_frame(self.actions, ACTIONS_SCHEMA, None) if self.detail else empty(ACTIONS_SCHEMA, None),
             tuple(self.problems),
             self.file,
@@ -182,12 +208,20 @@ class _Tabulate:
         self.detail = detail
 
     def __call__(self, raws: list[RawHand | Violation]) -> TableChunk:
-        from razzlog.sites import parse_raw_hand
+        if self.detail:
+            return _tabulated(raws, ChunkRows(True))
+        try:  # the statistics' columns only (ChunkRows: narrow), what 'razzlog stats' reads
+            return _tabulated(raws, ChunkRows(False, narrow=True))
+        except InexactAmount:  # rare: the full rows tell which hands to leave out
+            return _tabulated(raws, ChunkRows(False))
 
-        rows = ChunkRows(self.detail)
-        for item in raws:
-            rows.add(item if isinstance(item, Violation) else parse_raw_hand(item))
-        return rows.chunk()
+
+def _tabulated(raws: list[RawHand | Violation], rows: ChunkRows) -> TableChunk:
+    from razzlog.sites import parse_raw_hand
+
+    for item in raws:
+        rows.add(item if isinstance(item, Violation) else parse_raw_hand(item))
+    return rows.chunk()
 
 
 # --------------------------------------------------------------------------- rows → frames

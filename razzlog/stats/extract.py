@@ -21,7 +21,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any, Final
 
-from razzlog.cards import best_low, format_low, start_label
+from razzlog.cards import start_label
 from razzlog.clock import utc_time
 from razzlog.events import (
     Action,
@@ -42,9 +42,10 @@ from razzlog.events import (
     TournamentFinish,
     UncalledReturn,
 )
-from razzlog.stats.betting import LaterStreet, flag_values
+from razzlog.stats.betting import LaterStreet
 from razzlog.stats.betting import PlayerFacts as _Player
 from razzlog.stats.betting import ThirdStreet as _ThirdStreet
+from razzlog.stats.player_rows import player_row, stats_player_row
 from razzlog.stats.shares import entry_of, rake_shares
 
 CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
@@ -138,10 +139,12 @@ def columns_of(rows: list[Row], width: int) -> Columns:
     return out
 
 
-def add_hand(hand: Hand, idx: int, hands: Columns, players: Columns, actions: Columns | None) -> None:
+def add_hand(
+    hand: Hand, idx: int, hands: Columns, players: Columns, actions: Columns | None, *, detail: bool = True
+) -> None:
     """Add the rows of ``hand`` (its key ``idx``; see :func:`hand_rows`) to each table's columns;
-    ``actions`` None: not its actions."""
-    rows = hand_rows(hand, idx)
+    ``actions`` None: not its actions.  ``detail=False``: the narrow rows (see :func:`hand_rows`)."""
+    rows = hand_rows(hand, idx, detail)
     hands.add(rows.hand)
     for row in rows.players:
         players.add(row)
@@ -185,8 +188,14 @@ def parse_played_at(text: str) -> tuple[date | None, datetime | None]:
         return day, None
 
 
-def hand_rows(hand: Hand, idx: int) -> HandRows:
-    """The rows of ``hand``, whose key in every table is ``idx``."""
+def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
+    """The rows of ``hand``, whose key in every table is ``idx``.
+
+    ``detail=False``: only the columns the statistics read (those of
+    :data:`~razzlog.stats.schema.STATS_HANDS_SCHEMA` and ``STATS_PLAYERS_SCHEMA``, the same
+    values as the full rows' columns of those names) and no actions: ``razzlog stats`` keeps no
+    more, and the cards' text, the lows' names and the actions' rows were a third of the walk.
+    """
     header = hand.header
     players: dict[str, _Player] = {}
     out: dict[str, Seat] = {}  # seated but sitting out: not dealt in, unless they ante, get cards or act
@@ -253,7 +262,8 @@ def hand_rows(hand: Hand, idx: int) -> HandRows:
                 third.act(p, kind)
             elif later is not None and si == later.si:
                 later.act(p, kind)
-            actions.append((idx, len(actions), street, e.player, kind._value_, put, e.to, e.all_in))
+            if detail:
+                actions.append((idx, len(actions), street, e.player, kind._value_, put, e.to, e.all_in))
         elif type(e) is _DEAL:
             p = players.get(e.player) or get(e.player)
             p.see(e.known + e.new)
@@ -307,11 +317,34 @@ def hand_rows(hand: Hand, idx: int) -> HandRows:
     if third is not None:
         third.finish(live)
     shares = rake_shares(rake, [p.collected for p in players.values()])
-    player_rows = [
-        _player_row(idx, p, share, showdown, reached)
-        for p, share in zip(players.values(), shares, strict=True)
-    ]
+    if detail:
+        player_rows = [
+            player_row(idx, p, share, showdown, reached)
+            for p, share in zip(players.values(), shares, strict=True)
+        ]
+    else:
+        player_rows = [
+            stats_player_row(idx, p, share, showdown, reached)
+            for p, share in zip(players.values(), shares, strict=True)
+        ]
     day, time = parse_played_at(header.played_at)
+    if not detail:
+        stats_row = (
+            idx,
+            header.site,
+            header.hand_id,
+            header.table,
+            stakes_of(header),
+            header.big_bet,
+            currency_of(header),
+            header.tournament_id,
+            day,
+            utc_time(header.played_at),
+            *entry_of(header),
+            header.mix or RAZZ,
+            header.club,
+        )
+        return HandRows(stats_row, player_rows, actions)
     hand_row = (
         idx,
         header.site,
@@ -336,66 +369,3 @@ def hand_rows(hand: Hand, idx: int) -> HandRows:
         header.club,
     )
     return HandRows(hand_row, player_rows, actions)
-
-
-def _player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bool, reached: int) -> Row:
-    put = p.put
-    seen = 4 if p.folded is None else _STREET_INDEX[p.folded._value_]  # the last street they were in on
-    net = p.collected + p.returned - p.ante - put[0] - put[1] - put[2] - put[3] - put[4]
-    at_showdown = showdown_hand and p.folded is None
-    won = p.collected > 0
-    low: str | None = None
-    top: int | None = None
-    if at_showdown and len(p.cards) >= 5:
-        ranks = best_low(p.cards)
-        low = format_low(ranks)
-        if len(set(ranks)) == 5:
-            top = ranks[0]
-    return (
-        idx,
-        p.name,
-        p.seat,
-        p.stack,
-        p.hole,
-        p.start,
-        p.ante,
-        put[0],
-        put[1],
-        put[2],
-        put[3],
-        put[4],
-        p.returned,
-        p.collected,
-        net,
-        rake_paid,
-        p.finish is not None,
-        p.finish.place if p.finish is not None else None,
-        p.finish.prize if p.finish is not None else None,
-        " ".join(str(c) for c in p.cards),
-        p.folded._value_ if p.folded is not None else None,
-        p.all_in,
-        reached >= 1 and (p.folded is None or p.folded is not _THIRD),
-        at_showdown,
-        won,
-        at_showdown and won,
-        p.vpip,
-        p.third_raise,
-        p.bring_in,
-        p.bring_in_completed,
-        p.steal_opportunity,
-        p.steal_attempt,
-        p.faced_steal,
-        p.folded_to_steal,
-        low,
-        top,
-        low is not None,
-        *p.aggressive,
-        *p.calls,
-        p.folds,
-        p.folds_late,
-        # saw 5th, 6th and 7th street: dealt, and not folded on an earlier street
-        reached >= 2 and seen >= 2,
-        reached >= 3 and seen >= 3,
-        reached >= 4 and seen >= 4,
-        *flag_values(p.flags),
-    )

@@ -154,6 +154,17 @@ _DETAIL_ONLY = (
     "final_low",
 )
 STATS_PLAYERS = tuple(n for n in PLAYERS_SCHEMA if n not in _DETAIL_ONLY and not n.startswith("put_"))
+# The rows of razzlog.stats.extract.hand_rows(detail=False): those columns only (and the hand
+# ids, which find the hands read twice), in the full tables' order, before money becomes units.
+STATS_HANDS_SCHEMA = {n: t for n, t in HANDS_SCHEMA.items() if n in STATS_HANDS or n == "hand_id"}
+STATS_PLAYERS_SCHEMA = {n: t for n, t in PLAYERS_SCHEMA.items() if n in STATS_PLAYERS}
+# Those rows hold the flags (the last columns) as the bits of one integer: 24 columns of
+# Python booleans cost more to make and to hand to polars than the bits' 24 expressions.
+FLAGS = "flags"
+STATS_PLAYERS_ROWS = {
+    **{n: t for n, t in STATS_PLAYERS_SCHEMA.items() if n not in FLAG_COLUMNS},
+    FLAGS: pl.UInt32(),
+}
 
 
 def units_to_money(units: pl.Expr) -> pl.Expr:

@@ -1,0 +1,132 @@
+"""A player's row of the statistics tables, of the facts :mod:`razzlog.stats.extract`'s walk of a
+hand gathered: every column (:func:`player_row`), or those the statistics read (:func:`stats_player_row`).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, Final
+
+from razzlog.cards import best_low, format_low
+from razzlog.events import Street
+from razzlog.stats.betting import PlayerFacts as _Player
+from razzlog.stats.betting import flag_values
+
+# Final: mypyc keeps these in C variables (see razzlog.stats.extract)
+_STREET_INDEX: Final = {s.value: s.index for s in Street}
+_THIRD: Final = Street.THIRD
+
+Row = tuple[Any, ...]
+
+
+def player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bool, reached: int) -> Row:
+    put = p.put
+    seen = 4 if p.folded is None else _STREET_INDEX[p.folded._value_]  # the last street they were in on
+    net = p.collected + p.returned - p.ante - put[0] - put[1] - put[2] - put[3] - put[4]
+    at_showdown = showdown_hand and p.folded is None
+    won = p.collected > 0
+    low: str | None = None
+    top: int | None = None
+    if at_showdown and len(p.cards) >= 5:
+        ranks = best_low(p.cards)
+        low = format_low(ranks)
+        if len(set(ranks)) == 5:
+            top = ranks[0]
+    return (
+        idx,
+        p.name,
+        p.seat,
+        p.stack,
+        p.hole,
+        p.start,
+        p.ante,
+        put[0],
+        put[1],
+        put[2],
+        put[3],
+        put[4],
+        p.returned,
+        p.collected,
+        net,
+        rake_paid,
+        p.finish is not None,
+        p.finish.place if p.finish is not None else None,
+        p.finish.prize if p.finish is not None else None,
+        " ".join(str(c) for c in p.cards),
+        p.folded._value_ if p.folded is not None else None,
+        p.all_in,
+        reached >= 1 and (p.folded is None or p.folded is not _THIRD),
+        at_showdown,
+        won,
+        at_showdown and won,
+        p.vpip,
+        p.third_raise,
+        p.bring_in,
+        p.bring_in_completed,
+        p.steal_opportunity,
+        p.steal_attempt,
+        p.faced_steal,
+        p.folded_to_steal,
+        low,
+        top,
+        low is not None,
+        *p.aggressive,
+        *p.calls,
+        p.folds,
+        p.folds_late,
+        # saw 5th, 6th and 7th street: dealt, and not folded on an earlier street
+        reached >= 2 and seen >= 2,
+        reached >= 3 and seen >= 3,
+        reached >= 4 and seen >= 4,
+        *flag_values(p.flags),
+    )
+
+
+def stats_player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bool, reached: int) -> Row:
+    """:func:`player_row`'s values of the columns the statistics read (``STATS_PLAYERS``), in order,
+    the flags as one integer (``STATS_PLAYERS_ROWS``: :mod:`razzlog.stats.chunks` makes them columns)."""
+    put = p.put
+    seen = 4 if p.folded is None else _STREET_INDEX[p.folded._value_]
+    net = p.collected + p.returned - p.ante - put[0] - put[1] - put[2] - put[3] - put[4]
+    at_showdown = showdown_hand and p.folded is None
+    won = p.collected > 0
+    known = at_showdown and len(p.cards) >= 5
+    top: int | None = None
+    if known:
+        ranks = best_low(p.cards)
+        if len(set(ranks)) == 5:
+            top = ranks[0]
+    finish = p.finish
+    return (
+        idx,
+        p.name,
+        p.hole,
+        p.start,
+        net,
+        rake_paid,
+        finish is not None,
+        finish.place if finish is not None else None,
+        finish.prize if finish is not None else None,
+        reached >= 1 and (p.folded is None or p.folded is not _THIRD),
+        at_showdown,
+        won,
+        at_showdown and won,
+        p.vpip,
+        p.third_raise,
+        p.bring_in,
+        p.bring_in_completed,
+        p.steal_opportunity,
+        p.steal_attempt,
+        p.faced_steal,
+        p.folded_to_steal,
+        top,
+        known,
+        *p.aggressive,
+        *p.calls,
+        p.folds,
+        p.folds_late,
+        reached >= 2 and seen >= 2,
+        reached >= 3 and seen >= 3,
+        reached >= 4 and seen >= 4,
+        p.flags,
+    )
