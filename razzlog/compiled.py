@@ -44,6 +44,8 @@ MODULES: tuple[str, ...] = (
     "razzlog/hand_cutting.py",
     "razzlog/sites/masking.py",
     "razzlog/sites/templates.py",
+    "razzlog/sites/template_cut.py",
+    "razzlog/sites/template_head.py",
 )
 
 _ROOT = Path(__file__).resolve().parent.parent  # the folder that holds the razzlog package

@@ -3,7 +3,9 @@
 * ``has_summary`` reads a hand's lines from the end;
 * the hand's digest is taken from the masking's stripped lines (``stripped_digest``);
 * the template fills keep a memo of short card lists and of declared lows;
-* masking compares a ``Dealt to`` line's names with the line's rest, not with a start offset.
+* masking compares a ``Dealt to`` line's names with the line's rest, not with a start offset;
+* masking keeps whether a line's rest after a name matches the tails, per rest;
+* the header template looks for foreign currency symbols with ``str.find``.
 """
 
 from __future__ import annotations
@@ -109,3 +111,111 @@ def test_a_dealt_to_lines_name_is_the_one_the_offset_comparisons_found(
         line = "Dealt to " + name + tail
         got = masking._dealt_to(line, longest, cards, syntax.dealt_fallback)
         assert got == _dealt_to_with_offsets(line, longest, cards, syntax.dealt_fallback)
+
+
+def _at_start_unkept(
+    line: str, longest: list[str], fallback: list[str], syntax: masking.Syntax, showdown: bool
+):
+    """``masking._at_start`` as it was before it kept the tails' answers."""
+    c = masking._compiled(syntax)
+    tails = c.showdown_tails if showdown else c.tails
+    for name in longest:
+        if line.startswith(name) and tails.match(line, len(name)):
+            return name
+    for name in fallback:
+        if line.startswith(name) and c.fallback_tail.match(line, len(name)):
+            return name
+    return None
+
+
+_TAIL_BITS = st.sampled_from(
+    [
+        ": ",
+        "bets ",
+        "calls ",
+        "raises ",
+        " to ",
+        "$1",
+        "€0.04",
+        "1,000",
+        "checks",
+        "folds",
+        " [Ah 2c]",
+        "shows ",
+        " collected ",
+        " from pot",
+        "main ",
+        "side ",
+        " finished the tournament",
+        " in 2nd place",
+        " and received $10.00.",
+        "antes ",
+        " is low with [",
+        " wins pot ($3)",
+        "mucks hand",
+        "\ue000",
+        " ",
+        "x",
+    ]
+)
+_SYNTAXES = st.sampled_from([masking.POKERSTARS, fulltilt.SYNTAX, kingsclub.SYNTAX, winamax.SYNTAX])
+
+
+@settings(max_examples=1000, deadline=None)
+@given(
+    st.lists(st.lists(_NAME_BITS, min_size=1, max_size=4).map("".join), min_size=1, max_size=5, unique=True),
+    st.lists(st.lists(_TAIL_BITS, max_size=6).map("".join), min_size=1, max_size=6),
+    _SYNTAXES,
+    st.booleans(),
+)
+def test_a_lines_name_is_the_one_the_unkept_tail_matches_found(
+    names: list[str], tails: list[str], syntax: masking.Syntax, showdown: bool
+) -> None:
+    # the same rests again and again, with other names before them: each answer from the memo
+    # (kept across calls, as masking keeps it across hands) is the match's
+    longest = sorted(names, key=len, reverse=True)
+    fallback = sorted(names, key=len) if syntax.fallback_shortest else longest
+    c = masking._compiled(syntax)
+    pattern, seen = (c.showdown_tails, c.showdown_seen) if showdown else (c.tails, c.tails_seen)
+    assert seen is not None  # every site's tails are kept
+    for _ in range(2):
+        for tail in tails:
+            for name in [*names, ""]:
+                line = name + tail
+                got = masking._at_start(line, longest, fallback, c, pattern, seen)
+                assert got == _at_start_unkept(line, longest, fallback, syntax, showdown)
+
+
+_PATTERNS = st.sampled_from(
+    [r"(?<=a): x", r"(?<!b)x", r"\bx", r"x\B", r"^x", r"\Ax", r"[^)]x", r": x$", r"(?: x| y)", r" (?:a|b)+"]
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_PATTERNS, st.text(alphabet="ab: xy)", max_size=8), st.integers(0, 8))
+def test_a_kept_pattern_matches_a_lines_rest_as_it_matches_the_line_there(
+    pattern: str, line: str, at: int
+) -> None:
+    # masking keeps the answers of the patterns whose match does not read before the position
+    compiled = re.compile(pattern)
+    if masking._memo(pattern) is not None:
+        assert bool(compiled.match(line, at)) == bool(compiled.match(line[at:]))
+
+
+def test_the_patterns_that_read_behind_are_not_kept() -> None:
+    for pattern in [r"(?<=a): x", r"(?<!b)x", r"\bx", r"x\B", r"^x", r"\Ax", r"[^)]x"]:
+        assert masking._memo(pattern) is None
+    assert masking._memo(r": x$") == {}
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.sampled_from(["USD", "EUR", "GBP"]), st.text(alphabet="$€£a0\n", max_size=12), st.integers(0, 12))
+def test_a_foreign_symbol_is_found_as_the_character_class_found_it(currency: str, text: str, at: int) -> None:
+    from razzlog.sites.common import CURRENCY_OF_SYMBOL, SYMBOL_OF_CURRENCY
+    from razzlog.sites.template_head import Head, has_foreign
+
+    symbol = SYMBOL_OF_CURRENCY[currency]
+    others = "".join(s for s in CURRENCY_OF_SYMBOL if s != symbol)
+    reference = re.compile("[" + others + "]")  # the header template's pattern before
+    head = Head(re.compile(""), None, tuple(others), 0, False)  # type: ignore[arg-type]
+    assert has_foreign(head, text, at) == (reference.search(text, at) is not None)

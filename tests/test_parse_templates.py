@@ -17,7 +17,7 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from razzlog.events import Hand, TournamentFinish
@@ -257,3 +257,36 @@ def test_a_changed_result_line_gives_what_the_full_parse_gives(
         assert repr(got) == repr((want.header, list(want.events)))
         # a prize's currency has no slot: a result with a prize is never filled from a template
         assert all(e.prize is None for e in got[1] if isinstance(e, TournamentFinish))  # type: ignore[index]
+
+
+_CENTS = re.compile(r"(?<=\$)[0-9]+\.[0-9]{2}\b")
+_A_CARD = st.builds(lambda r, s: r + s, st.sampled_from([*"23456789TJQKA", "10"]), st.sampled_from("shdc"))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_other_names_amounts_and_cards_are_filled_as_lark_parses_them(
+    warm: list[RawHand], data: st.DataObject
+) -> None:
+    # valid values in place of a templated hand's: its lines keep their templates, and the fill
+    # functions (template_fill.make_fill) must give the full parse's events (Lark: the reference)
+    raw = data.draw(st.sampled_from([r for r in warm[:60] if _template_path(r) is not None]))
+    lines = list(raw.lines)
+    seats = [m.group(1) for line in lines if (m := re.match(r"Seat \d+: (.+?) \(", line))]
+    old = data.draw(st.sampled_from(seats))
+    new = data.draw(st.sampled_from(_ODD_NAMES) | st.text("abé .:[]()$17", min_size=1, max_size=9))
+    new = new.strip() or "y"
+    cents = st.builds(lambda d, c: f"{d}.{c:02d}", st.integers(0, 99999), st.integers(0, 99))
+    for i, line in enumerate(lines):
+        if i > 0:  # (the header's stakes are the table's: the blinds stay)
+            line = _CENTS.sub(lambda _: data.draw(cents), line)
+        line = _CARD.sub(lambda _: data.draw(_A_CARD), line)
+        lines[i] = line.replace(old, new) if old in line and not line.startswith("Table '") else line
+    changed = RawHand(raw.file, raw.first_line, tuple(lines), raw.encoding)
+    want = pokerstars.full_parse(changed)
+    assert repr(pokerstars.parse_hand(changed)) == repr(want)
+    got = _template_path(changed)
+    event("filled from templates" if got is not None else "parsed by Lark")
+    if got is not None:
+        assert isinstance(want, Hand)
+        assert repr(got) == repr((want.header, list(want.events)))

@@ -134,22 +134,41 @@ class _Compiled:
     fallback_tail: re.Pattern[str]
     returned: re.Pattern[str]  # the "Uncalled bet" line up to the name
     dealt_cards: re.Pattern[str]  # what follows the name in a "Dealt to" line
+    # whether a line's rest after a name matches ``tails`` / ``showdown_tails``, kept (None: the
+    # pattern reads what comes before it, :func:`_memo`): ": calls $0.02", ": folds"... recur
+    # from hand to hand, and a look-up costs a tenth of the match (masking's largest part)
+    tails_seen: dict[str, bool] | None
+    showdown_seen: dict[str, bool] | None
 
 
 _DEALT_TO = len("Dealt to ")
+# the rests of lines _at_start keeps the answer of, per pattern (emptied when full: about 2 MB)
+MAX_TAILS = 16_384
+# what lets a pattern's match at a line's position differ from its match of the line's rest:
+# a lookbehind, an anchor or a word boundary (conservative: "^" also in "[^...]")
+_READS_BEHIND = re.compile(r"\(\?<[=!]|\\[bBAG]|\^")
+
+
+def _memo(pattern: str) -> dict[str, bool] | None:
+    """An empty memo for ``pattern``'s matches, if its match at ``pos`` in a line is always its
+    match of ``line[pos:]``."""
+    return None if _READS_BEHIND.search(pattern) else {}
+
+
 _SUMMARY_SEAT = re.compile(r"Seat \d+: ")
 
 
 @lru_cache(maxsize=16)
 def _compiled(syntax: Syntax) -> _Compiled:
+    showdown = f"{syntax.line_tails}|{syntax.showdown_tails}" if syntax.showdown_tails else syntax.line_tails
     return _Compiled(
         tails=re.compile(syntax.line_tails),
-        showdown_tails=re.compile(
-            f"{syntax.line_tails}|{syntax.showdown_tails}" if syntax.showdown_tails else syntax.line_tails
-        ),
+        showdown_tails=re.compile(showdown),
         fallback_tail=re.compile(syntax.fallback_tail),
         returned=re.compile(syntax.returned),
         dealt_cards=re.compile(syntax.dealt_cards),
+        tails_seen=_memo(syntax.line_tails),
+        showdown_seen=_memo(showdown),
     )
 
 
@@ -159,12 +178,31 @@ def _compiled(syntax: Syntax) -> _Compiled:
 
 
 def _at_start(
-    line: str, longest: list[str], fallback: list[str], c: _Compiled, tails: re.Pattern[str]
+    line: str,
+    longest: list[str],
+    fallback: list[str],
+    c: _Compiled,
+    tails: re.Pattern[str],
+    seen: dict[str, bool] | None,
 ) -> str | None:
-    """The name a line starts with: the first (longest) whose remainder has a valid shape,
-    else the first in ``fallback`` order followed by the fallback tail."""
+    """The name a line starts with: the first (longest) whose remainder has a valid shape
+    (``tails``, whose answers ``seen`` keeps), else the first in ``fallback`` order followed by
+    the fallback tail."""
     for name in longest:
-        if line.startswith(name) and tails.match(line, len(name)):
+        if not line.startswith(name):
+            continue
+        if seen is None:
+            if tails.match(line, len(name)):
+                return name
+            continue
+        rest = line[len(name) :]
+        valid = seen.get(rest)
+        if valid is None:
+            valid = tails.match(rest) is not None
+            if len(seen) >= MAX_TAILS:
+                seen.clear()
+            seen[rest] = valid
+        if valid:
             return name
     for name in fallback:
         if line.startswith(name) and c.fallback_tail.match(line, len(name)):
@@ -265,8 +303,11 @@ def mask_lines(raw_lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTA
         elif i <= 2 and line.startswith("Table '"):  # (KingsClub: after the date line)
             continue
         if name is None:
-            tails = compiled.showdown_tails if section == 3 else compiled.tails
-            name, pos = _at_start(line, longest, fallback, compiled, tails), 0
+            if section == 3:
+                tails, seen = compiled.showdown_tails, compiled.showdown_seen
+            else:
+                tails, seen = compiled.tails, compiled.tails_seen
+            name, pos = _at_start(line, longest, fallback, compiled, tails, seen), 0
         if name is None or name not in index:
             continue
         marker = markers[index[name]]

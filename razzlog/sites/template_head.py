@@ -1,0 +1,126 @@
+"""A hand's header line as a template (:mod:`.templates`): its hand number, a tournament's number
+and its dates are fields, the rest of the line is a constant (the recorded header's).
+
+A header template is learnt from Lark's own tokens of a recorded header line (the fields cut out
+are exactly its ``HAND_ID``, ``TOURNAMENT_ID`` and ``DATETIME`` tokens), and read by a pattern
+made of those terminals' own expressions; the dates are checked as the transformer checks them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from razzlog.events import HandHeader
+from razzlog.sites.common import CURRENCY_OF_SYMBOL, SYMBOL_OF_CURRENCY, ImpossibleValue, check_played_at
+from razzlog.sites.template_cut import _SEP
+
+_HEAD = re.compile(r"PokerStars (?:Game|Hand|Zoom Hand|Home Game Hand) #([0-9]+):")
+# a tournament's number, cut out of the header like the hand's (its other fields stay literal)
+_TOURNAMENT = re.compile(r"Tournament #([0-9]+), ")
+_HEAD_FIELDS = ("HAND_ID", "TOURNAMENT_ID", "DATETIME")  # the header's fields (Lark's terminals)
+
+
+class _Token:
+    """What common.check_played_at reads of a token."""
+
+    __slots__ = ("start_pos", "value")
+
+    def __init__(self, value: str) -> None:
+        self.value = value
+        self.start_pos = 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Head:
+    """A header line's template: its fields but the hand's and tournament's numbers and the dates
+    are constants."""
+
+    pattern: re.Pattern[str]  # the line, those fields as groups (Lark's own terminals)
+    header: HandHeader  # the recorded header (its number, dates, table and line replaced)
+    # the currency symbols no amount of the table may carry (looked for with str.find: the same
+    # answer as a character class's search, at a tenth of the cost)
+    foreign: tuple[str, ...]
+    after: int
+    tournament: bool  # whether group 2 is the tournament's number
+
+
+def has_foreign(head: Head, text: str, at: int) -> bool:
+    """Whether ``text`` from ``at`` holds a currency symbol of ``head.foreign``."""
+    return any(text.find(symbol, at) >= 0 for symbol in head.foreign)
+
+
+def head_key(line: str, datetimes: re.Pattern[str]) -> tuple[str, list[tuple[int, int]]] | None:
+    """The header's skeleton (its hand number, a tournament's number and the dates cut out)
+    and their spans."""
+    m = _HEAD.match(line)
+    if m is None:
+        return None
+    spans = [m.span(1)]
+    at = m.end()
+    t = _TOURNAMENT.search(line, at)
+    if t is not None:
+        spans.append(t.span(1))
+        at = t.end()
+    spans += [d.span() for d in datetimes.finditer(line, at)]
+    pieces, at = [], 0
+    for a, b in spans:
+        pieces.append(line[at:a])
+        at = b
+    pieces.append(line[at:])
+    return _SEP.join(pieces), spans
+
+
+def read_head(
+    heads: dict[str, Head], line: str, datetimes: re.Pattern[str]
+) -> tuple[Head, str, str | None, str] | None:
+    """The template of a header line, the hand's number, the tournament's (or None) and the
+    first date; None if no template takes the line."""
+    key = head_key(line, datetimes)
+    if key is None:
+        return None
+    template = heads.get(key[0])
+    if template is None:
+        return None
+    m = template.pattern.fullmatch(line)
+    if m is None:
+        return None
+    groups = m.groups()
+    dates = groups[2:] if template.tournament else groups[1:]
+    try:
+        for date in dates:
+            check_played_at(_Token(date))  # type: ignore[arg-type]
+    except ImpossibleValue:
+        return None
+    return template, groups[0], groups[1] if template.tournament else None, dates[0]
+
+
+def learn_head(
+    heads: dict[str, Head],
+    line: str,
+    tokens: list[tuple[str, int, int]],
+    header: HandHeader,
+    after: int,
+    datetime_re: str,
+    datetimes: re.Pattern[str],
+) -> None:
+    """Keep the template of a recorded header line (``tokens``: Lark's, type, start and end)."""
+    key = head_key(line, datetimes)
+    if key is None or key[0] in heads:
+        return
+    # the spans cut out must be exactly Lark's HAND_ID, TOURNAMENT_ID and DATETIME tokens
+    wanted = [(kind, a, b) for kind, a, b in tokens if kind in _HEAD_FIELDS]
+    if key[1] != [(a, b) for _, a, b in wanted] or tokens[1][0] != "HAND_ID":
+        return
+    tournament = len(wanted) > 1 and wanted[1][0] == "TOURNAMENT_ID"
+    if tournament and header.tournament_id != line[wanted[1][1] : wanted[1][2]]:
+        return
+    pieces, at = [], 0
+    for kind, a, b in wanted:
+        pieces.append(re.escape(line[at:a]))
+        pieces.append(f"(?>({datetime_re}))" if kind == "DATETIME" else r"(?>([0-9]+))")
+        at = b
+    pieces.append(re.escape(line[at:]))
+    symbol = SYMBOL_OF_CURRENCY.get(header.currency) if header.currency is not None else None
+    foreign = tuple(s for s in CURRENCY_OF_SYMBOL if s != symbol) if symbol is not None else ()
+    heads[key[0]] = Head(re.compile("".join(pieces)), header, foreign, after, tournament)
