@@ -257,8 +257,9 @@ def load(
     """Read, parse and tabulate every hand under ``paths`` (files, folders, ``-``).
 
     ``jobs`` processes parse and tabulate (0: one per CPU); the tables are the
-    same whatever their number.  The workers are new interpreters (see
-    :func:`razzlog.stats.chunks.table_chunks`), so a script that asks for more
+    same whatever their number.  The workers are not forks of this process (forks
+    of a fork server that imports the main module, or new interpreters: see
+    :func:`razzlog.pool.fresh_start`), so a script that asks for more
     than one job must guard its top level with ``if __name__ == "__main__":``
     (a notebook need not).  ``detail=False`` keeps only what the statistics
     read.  ``progress``, if given, counts the bytes read.
