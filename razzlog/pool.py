@@ -117,8 +117,8 @@ def task_items(task: Task) -> Iterator[RawHand | Violation]:
 
 
 # What a fork server imports once for every worker it forks: the reading, the parsers and the
-# rules, ~0.8 G instructions (with the interpreter's start) that each spawned worker paid again (bench/README.md, "Import,
-# eighth round").  Never polars nor anything that imports it: importing polars starts threads,
+# rules, ~0.8 G instructions (with the interpreter's start) that each spawned worker paid again
+# (bench/README.md, "Import, eighth round").  Never polars nor anything that imports it: importing polars starts threads,
 # and a fork of a process with polars' threads can hang in it; the workers import it after the
 # fork, each in its own single-threaded child.  (tests/test_pool_start.py checks both.)
 FORKSERVER_PRELOAD: tuple[str, ...] = (
@@ -171,8 +171,8 @@ def _alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except PermissionError:
-        return True
+    except PermissionError:  # it exists, as another user's
+        pass
     return True
 
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from razzlog.events import Hand
 from razzlog.generate.stream import generate_text
-from razzlog.sites import pokerstars, templates
+from razzlog.sites import pokerstars, template_cut, templates
 from razzlog.sites.masking import POKERSTARS, mask_lines
 from razzlog.sources import RawHand
 from tests.test_parse_templates import generated_hands
@@ -42,13 +42,13 @@ _PIECES += ["9", "A", "T", "K", "s", "h", "x", "Lo", ": ", "(", ")"]
 @settings(max_examples=2000, deadline=None)
 @given(st.lists(st.sampled_from(_PIECES), max_size=30).map("".join))
 def test_the_slot_pattern_cuts_text_as_the_plain_pattern_does(text: str) -> None:
-    assert templates._SLOT.split(text) == _PLAIN_SLOT.split(text)
+    assert template_cut._SLOT.split(text) == _PLAIN_SLOT.split(text)
 
 
 def test_the_slot_pattern_cuts_real_lines_as_the_plain_pattern_does() -> None:
     text = generate_text(3, 200, site="pokerstars")
     for line in mask_lines(tuple(text.split("\n")), POKERSTARS).text.split("\n"):
-        assert templates._SLOT.split(line) == _PLAIN_SLOT.split(line)
+        assert template_cut._SLOT.split(line) == _PLAIN_SLOT.split(line)
 
 
 @pytest.fixture(scope="module")
@@ -200,14 +200,14 @@ def test_kept_cuts_are_the_lines_own_cuts_even_when_the_memo_overflows(
     for batch in batches:
         lines = [pool[i % len(pool)] for i in batch]
         most = max(most, len(lines))
-        assert cache.cut(lines) == [templates.cut_line(line) for line in lines]
+        assert cache.cut(lines) == [template_cut.cut_line(line) for line in lines]
         assert len(cache.cuts) <= most
 
 
 def _cut_line_by_line(lines: list[str]) -> tuple[list[str], list[str]]:
     keys, slots = [], []
     for line in lines:
-        key, cut = templates.cut_line(line)
+        key, cut = template_cut.cut_line(line)
         keys.append(key)
         slots += cut
     return keys, slots
@@ -217,18 +217,18 @@ def _cut_line_by_line(lines: list[str]) -> tuple[list[str], list[str]]:
 @given(st.lists(st.lists(st.sampled_from(_PIECES), max_size=12).map("".join), min_size=1, max_size=8))
 def test_cutting_a_whole_text_gives_each_lines_own_cut(lines: list[str]) -> None:
     # the lines a hand meets for the first time are split at once; each must get its own cut
-    assert templates.cut_lines("\n".join(lines)) == _cut_line_by_line(lines)
+    assert template_cut.cut_lines("\n".join(lines)) == _cut_line_by_line(lines)
 
 
 def test_a_real_lines_cut_is_its_skeleton_and_slots() -> None:
     text = generate_text(5, 100, site="pokerstars")
-    cache = _fresh_templates(templates.MAX_CUTS)
+    cache = _fresh_templates(template_cut.MAX_CUTS)
     for hand in text.split("\n\n\n"):
         masked = mask_lines(tuple(hand.strip("\n").split("\n")), POKERSTARS)
         lines = masked.text.split("\n")[1:]
-        assert templates.cut_lines("\n".join(lines)) == _cut_line_by_line(lines)
+        assert template_cut.cut_lines("\n".join(lines)) == _cut_line_by_line(lines)
         for line, (key, slots) in zip(lines, cache.cut(lines), strict=True):
-            parts = templates._SLOT.split(line)
-            assert (key, slots) == (templates._SEP.join(parts[0::2]), tuple(parts[1::2]))
-            assert key.count(templates._SEP) == len(slots)
-        assert cache.cut(lines) == [templates.cut_line(line) for line in lines]  # (kept)
+            parts = template_cut._SLOT.split(line)
+            assert (key, slots) == (template_cut._SEP.join(parts[0::2]), tuple(parts[1::2]))
+            assert key.count(template_cut._SEP) == len(slots)
+        assert cache.cut(lines) == [template_cut.cut_line(line) for line in lines]  # (kept)

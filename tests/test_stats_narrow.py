@@ -20,7 +20,7 @@ from razzlog.sources import RawHand, iter_raw_hands
 from razzlog.stats.betting import FLAG_COLUMNS, flag_values
 from razzlog.stats.chunks import ChunkRows, TableChunk, _Tabulate
 from razzlog.stats.extract import hand_rows
-from razzlog.stats.report import group_keys
+from razzlog.stats.report import GROUP_KEYS, group_keys
 from razzlog.stats.schema import (
     HANDS_SCHEMA,
     PLAYERS_SCHEMA,
@@ -130,25 +130,8 @@ def test_an_inexact_amount_leaves_out_the_hands_the_full_rows_left_out(tmp_path:
     _assert_same_chunk(_Tabulate(False)(raws), old)
 
 
-# every --by key, some together, and the selections the command line makes
-_BY = [
-    "player",
-    "site",
-    "stakes",
-    "date",
-    "week",
-    "month",
-    "year",
-    "session",
-    "table",
-    "game",
-    "club",
-    "tournament",
-    "buy_in_currency",
-    "start",
-    "player,stakes,month",
-    "site,game,start",
-]
+# every --by key (GROUP_KEYS), some together, and the selections the command line makes
+_BY = [*GROUP_KEYS, "player,stakes,month", "site,game,start"]
 _SELECTIONS: list[dict[str, object]] = [
     {},
     {"players": ["@hero"]},

@@ -60,12 +60,11 @@ import re
 from collections.abc import Callable
 
 from razzlog.events import Event, HandHeader, Street, StreetStart
-from razzlog.sites.template_cut import _SEP, _SLOT, MAX_CUTS, cut_kept, cut_line, cut_lines
+from razzlog.sites.template_cut import _SEP, MAX_CUTS, cut_kept, cut_line
 from razzlog.sites.template_fill import Fill, Miss, Values, make_fill, recorded_parse
 from razzlog.sites.template_head import Head, has_foreign, learn_head, read_head
 
-# (_SLOT, _SEP, MAX_CUTS, cut_line and cut_lines are template_cut's, named here as before the split)
-__all__ = ["MAX_CUTS", "MAX_KEYS", "_SEP", "_SLOT", "Templates", "cut_line", "cut_lines", "recorded_parse"]
+__all__ = ["MAX_KEYS", "Templates", "recorded_parse"]
 
 # line keys (parser stack, skeleton), table lines, their shapes and headers; 10k generated hands
 # need about 500 line keys, 460 table lines (met as one shape or two) and 10 headers
