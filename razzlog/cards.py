@@ -38,6 +38,30 @@ class Card:
         return RANK_CHARS[self.rank - 1] + self.suit
 
 
+def card_key(card: Card) -> object:
+    """A key that is equal for equal cards and differs for different ones, cheap to hash.
+
+    Each of the 52 cards is a small int, ``4 * rank + suit`` (4..55: an int Python keeps
+    and hashes as itself); any other card (never parsed: ``Card.parse`` makes only the
+    52) is its ``(rank, suit)`` tuple, which no int equals.  The card rules key their sets
+    and dicts by it: a ``Card`` hashes through a tuple of its fields, and building that
+    tuple per card was some 20,000 instructions a hand (duplicate-card).
+    """
+    rank, suit = card.rank, card.suit
+    # comparisons, not a dict of suits: compiled, each is a pointer test (one-letter strings
+    # are shared), where a dict look-up was some 180 instructions
+    if 1 <= rank <= 13:
+        if suit == "s":
+            return rank * 4
+        if suit == "h":
+            return rank * 4 + 1
+        if suit == "d":
+            return rank * 4 + 2
+        if suit == "c":
+            return rank * 4 + 3
+    return (rank, suit)
+
+
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Parse space-separated cards such as ``"Td 2s 9s"``."""
     return tuple(Card.parse(t) for t in text.split())
@@ -94,7 +118,11 @@ def low_key(ranks: Sequence[int]) -> tuple[int, ...]:
     With fewer than five ranks (a stud board on 4th-6th street) the same rules apply:
     any paired board is worse than any unpaired one, ``7-6`` beats ``J-3``.
     """
-    s = sorted(ranks, reverse=True)
+    # list.sort, not sorted(): compiled, the builtin is looked up and called as a Python
+    # function with a keyword (some 2,000 instructions), the list's methods natively
+    s = list(ranks)
+    s.sort()
+    s.reverse()
     key = tuple(s)
     found = _LOW_KEYS.get(key)
     if found is not None:
@@ -144,15 +172,24 @@ def best_low(cards: Sequence[Card]) -> tuple[int, ...]:
 
 
 def _best_low(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """``best_low`` of ranks sorted low to high (not kept: ``best_low`` keeps them)."""
+    if len(ranks) >= 5:
+        # Five distinct ranks (the usual shown hand): the five lowest, highest first, from one
+        # pass over the sorted ranks, without counting them in a dict (a 7-card hand is often
+        # new: some 50,000 multisets of ranks).
+        distinct: list[int] = []
+        for r in ranks:
+            if not distinct or distinct[-1] != r:
+                distinct.append(r)
+                if len(distinct) == 5:
+                    return (distinct[4], distinct[3], distinct[2], distinct[1], distinct[0])
     counts: dict[int, int] = {}
     for r in ranks:
         counts[r] = counts.get(r, 0) + 1
     if len(ranks) < 5:
         return _grouped(counts)
     distinct = sorted(counts)
-    if len(distinct) >= 5:  # the five lowest distinct ranks, highest first
-        return (distinct[4], distinct[3], distinct[2], distinct[1], distinct[0])
-    # Fewer than five distinct ranks: every distinct rank is used once (dropping a rank in
+    # Fewer than five distinct ranks (five or more returned above): every distinct rank is used once (dropping a rank in
     # favour of an extra copy never improves the pairing category), then each missing card
     # is the extra copy that raises the pairing least: the rank with the fewest copies used
     # so far, lowest rank first.  This yields one pair < two pair < trips < full house < quads

@@ -78,17 +78,16 @@ class Turns:
 
         Computed at the first action, once the street's cards are dealt.
         """
-        r = self.r
-        can_act = [p for p in r.order if r.players[p].status is _IN]
-        in_hand = [p for p in r.order if r.players[p].status is _IN or r.players[p].status is _ALL_IN]
-        if len(can_act) < 2:
+        found = openers(self.order, self.players, self.boards)
+        if found is None:
             return _NOBODY
-        boards = self.boards
-        keys = {p: _board_key(boards.get(p, ())) for p in in_hand}
         # RULES.md is silent on an all-in best board: accept the best board among
         # players who can act, or the next one clockwise from the best board.
-        found = (_best_board(can_act, keys), self._next_able(_best_board(in_hand, keys)))
-        return frozenset([p for p in found if p])
+        best_able, best_in_hand = found
+        after = self._next_able(best_in_hand)
+        if best_able == after:
+            return self.single(best_able) if best_able else _NOBODY
+        return frozenset([p for p in (best_able, after) if p])
 
     def _next_able(self, start: str | None) -> str | None:
         if start is None:
@@ -141,9 +140,10 @@ class Turns:
         st = self.players[p]
         if st.status is not _IN:
             return False
-        if st.street_put[v] < self.current[v]:
+        # (the set look-up first: it often answers, and a Decimal comparison costs ten of it)
+        if p not in self.acted and self.able_count >= 2:
             return True
-        return p not in self.acted and self.able_count >= 2
+        return st.street_put[v] < self.current[v]
 
     def _next_owing(self, v: int) -> str | None:
         order, players, acted = self.order, self.players, self.acted
@@ -154,7 +154,7 @@ class Turns:
         for k in range(1, n + 1):
             p = order[(start + k) % n]
             st = players[p]
-            if st.status is _IN and (st.street_put[v] < bet or (unacted_owe and p not in acted)):
+            if st.status is _IN and ((unacted_owe and p not in acted) or st.street_put[v] < bet):
                 return p
         return None
 
@@ -170,14 +170,36 @@ def _board_key(ranks: tuple[int, ...]) -> tuple[int, ...]:
 _BOARD_KEYS: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}  # at most 13**4 + 13**3 + ... boards
 
 
-def _best_board(candidates: list[str], keys: dict[str, tuple[int, ...]]) -> str | None:
-    """The candidate with the best (lowest) board, the first in seat order on a tie."""
-    # A loop, not min() over (key, seat index, player) tuples: the same player, without a
-    # tuple per candidate nor the builtin's look-up (a strict ``<`` keeps the first of equals).
-    best: str | None = None
-    best_key: tuple[int, ...] = ()
-    for p in candidates:
-        key = keys[p]
-        if best is None or key < best_key:
-            best, best_key = p, key
-    return best
+def openers(
+    order: list[str], players: dict[str, PlayerState], boards: dict[str, tuple[int, ...]]
+) -> tuple[str | None, str | None] | None:
+    """The best low board (the first in seat order on a tie) among the players who can act and
+    among those still in (all-in too), or None when fewer than two can act.
+
+    One pass over the seats, each player's state and board key read once: built with lists
+    and a dict of keys (the reference in tests/rules/test_turns.py) it was some 10,000
+    instructions a street.
+    """
+    in_hand: list[tuple[str, bool]] = []
+    able = 0
+    for p in order:
+        status = players[p].status
+        if status is _IN:
+            able += 1
+            in_hand.append((p, True))
+        elif status is _ALL_IN:
+            in_hand.append((p, False))
+    if able < 2:
+        return None
+    best_able: str | None = None
+    best_in_hand: str | None = None
+    able_key: tuple[int, ...] = ()
+    in_hand_key: tuple[int, ...] = ()
+    # a strict ``<`` keeps the first of equal boards
+    for p, can_act in in_hand:
+        key = _board_key(boards.get(p, ()))
+        if best_in_hand is None or key < in_hand_key:
+            best_in_hand, in_hand_key = p, key
+        if can_act and (best_able is None or key < able_key):
+            best_able, able_key = p, key
+    return best_able, best_in_hand

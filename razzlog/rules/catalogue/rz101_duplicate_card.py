@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from razzlog.cards import Card
+from razzlog.cards import Card, card_key
 from razzlog.events import CommonCard, Deal, Show, SummarySeat
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay
@@ -26,8 +26,8 @@ def duplicate_card(r: Replay) -> Iterator[Finding]:
     Fix: the log is corrupt or the deck was not a single 52-card deck; every
     card of a hand is unique.
     """
-    owner: dict[tuple[int, str], str] = {}  # (rank, suit): a tuple hashes faster than a Card
-    reported: set[tuple[int, str]] = set()
+    owner: dict[object, str] = {}  # by card_key: a small int hashes faster than a Card
+    reported: set[object] = set()
     # Each player's previous deal line (its cards) and shown line.  Every card of a line
     # judged for a player is theirs or already reported, so a line that only repeats the
     # cards of one judged the same way can find nothing: most lines are skipped unread.
@@ -57,7 +57,7 @@ def duplicate_card(r: Replay) -> Iterator[Finding]:
         else:
             continue
         for card, holder in clashes:
-            key = (card.rank, card.suit)
+            key = card_key(card)
             if key in reported:
                 continue
             reported.add(key)
@@ -76,16 +76,16 @@ _SUMMARY_SEAT: Final = SummarySeat
 
 
 def _clashes(
-    owner: dict[tuple[int, str], str], cards: tuple[Card, ...], player: str, fresh: bool, repeats: bool
+    owner: dict[object, str], cards: tuple[Card, ...], player: str, fresh: bool, repeats: bool
 ) -> list[tuple[Card, str]]:
     """The cards of one line seen before that clash, with their first holder; the others are
     recorded as ``player``'s.  A card seen before clashes when another player held it, when
     it is dealt as new (``fresh``), or with ``repeats`` when the line lists it a second time."""
     found = _NONE
     # the line's own cards, kept only where asked: most lines are deals
-    line: set[tuple[int, str]] | None = set() if repeats else None
+    line: set[object] | None = set() if repeats else None
     for c in cards:
-        key = (c.rank, c.suit)
+        key = card_key(c)
         holder = owner.get(key)
         if holder is None:
             owner[key] = player

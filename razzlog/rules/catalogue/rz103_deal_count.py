@@ -51,16 +51,6 @@ def deal_count(r: Replay) -> Iterator[Finding]:
     lines: set[str] = set()  # players dealt a line on this street
 
     seated = frozenset(r.order)
-
-    def close(street: Street | None, line: int) -> list[Finding]:
-        if street is None or street is _SEVENTH or not seated - folded - lines:
-            return []  # (the last: everyone still in got a line; set operations run in C)
-        return [
-            Finding(line, f"{p} is still in but gets no card on {street.value} street", p, street.value)
-            for p in r.order
-            if p not in folded and p not in lines and not (street is _THIRD and r.players[p].status is _OUT)
-        ]
-
     # The engine made one step per action, in log order: an action's fields are read from its
     # step (native fields) rather than from the event (a Python look-up each, see ``Step``).
     # Likewise each deal line's from ``r.dealt``.
@@ -94,7 +84,7 @@ def deal_count(r: Replay) -> Iterator[Finding]:
                 yield from found
         elif type(e) is _STREET_START:
             now, line = e.street, e.line  # read once: an event's field is a Python look-up
-            yield from close(street, line)
+            yield from _close(r, seated, folded, lines, street, line)
             if now not in _BETTING:
                 street = None
                 continue
@@ -110,7 +100,7 @@ def deal_count(r: Replay) -> Iterator[Finding]:
                 yield Finding(line, f"{now.value} street is dealt after the hand was over", None, now.value)
             started.append(now)
             street, lines = now, set()
-    yield from close(street, r.hand.last_line)
+    yield from _close(r, seated, folded, lines, street, r.hand.last_line)
     live = [p for p in r.order if p not in folded]
     if len(live) >= 2 and started and started[-1] is not _SEVENTH:
         yield Finding(
@@ -119,6 +109,23 @@ def deal_count(r: Replay) -> Iterator[Finding]:
             None,
             started[-1].value,
         )
+
+
+def _close(
+    r: Replay, seated: frozenset[str], folded: set[str], lines: set[str], street: Street | None, line: int
+) -> list[Finding]:
+    """The players still in who got no line on ``street``, which ends at ``line``.
+
+    A module function, not a closure in ``deal_count``: compiled, a closure is called as a
+    Python object (some 1,200 instructions a call, at every street), this one natively.
+    """
+    if street is None or street is _SEVENTH or not seated - folded - lines:
+        return []  # (the last: everyone still in got a line; set operations run in C)
+    return [
+        Finding(line, f"{p} is still in but gets no card on {street.value} street", p, street.value)
+        for p in r.order
+        if p not in folded and p not in lines and not (street is _THIRD and r.players[p].status is _OUT)
+    ]
 
 
 def _next(street: Street) -> Street | None:
