@@ -10,14 +10,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from razzlog.sites import common, pokerstars
+from razzlog.sites.pokerstars import _BUY_IN_RE, _ENDS_WITH_LIMIT, _HEADER_RE, _TOURNAMENT_RE
 
-_HEADER_RE = re.compile(r"PokerStars (?:Game|Hand|Zoom Hand|Home Game Hand) #(\d+): +(?:\{[^}]*\} +)?(.*)")
-_TOURNAMENT_RE = re.compile(r"Tournament #\d+, *")
-_BUY_IN_RE = re.compile(
-    r"(?:Freeroll|[$€£]?\d[\d.,]*(?:\+[$€£]?\d[\d.,]*)+(?: [A-Z]{2,3}(?= ))?"
-    r"|[$€£]\d[\d.,]*(?: [A-Z]{2,3}(?= ))?|\d[\d.,]* ?(?:FPP|SC)(?= )) +"
-)
-_ENDS_WITH_LIMIT = re.compile(r"(?:No Limit|Pot Limit|Fixed Limit|Spread Limit|Limit)$")
+# (the patterns are unchanged: only how often they run)
 _LIMIT_WORDS = re.compile(r"(?i)\b(?:no limit|pot limit|fixed limit|spread limit|limit|nl|pl|fl)\b")
 
 
