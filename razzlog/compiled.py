@@ -46,6 +46,7 @@ MODULES: tuple[str, ...] = (
     "razzlog/sites/templates.py",
     "razzlog/sites/template_cut.py",
     "razzlog/sites/template_head.py",
+    "razzlog/sites/template_values.py",
 )
 
 _ROOT = Path(__file__).resolve().parent.parent  # the folder that holds the razzlog package

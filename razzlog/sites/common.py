@@ -78,7 +78,18 @@ _LIMIT_WORDS = re.compile(r"(?i)\b(?:no limit|pot limit|fixed limit|spread limit
 def is_razz(game: str) -> bool:
     """Whether a header's game is razz (``"Razz Limit"``, ``"Limit Razz"``), not another game
     that has razz in its name (``"Limit 2-7 Razz"``, deuce-to-seven lowball)."""
-    return " ".join(_LIMIT_WORDS.sub(" ", game).split()).lower() == "razz"
+    found = _RAZZ.get(game)
+    if found is None:
+        # a few names recur hand after hand: kept (the limit words' substitution, 3,000
+        # instructions, once a name)
+        found = " ".join(_LIMIT_WORDS.sub(" ", game).split()).lower() == "razz"
+        if len(_RAZZ) >= 1024:
+            _RAZZ.clear()
+        _RAZZ[game] = found
+    return found
+
+
+_RAZZ: dict[str, bool] = {}
 
 
 def may_be_razz(game: str) -> bool:
