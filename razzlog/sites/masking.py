@@ -46,6 +46,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
+
+from razzlog.sites.template_cut import cards_end
 
 MARK_OPEN = "\ue000"
 MARK_CLOSE = "\ue001"
@@ -54,6 +57,8 @@ _CARD = r"(?:10|[2-9TJQKA])[shdc]"
 _CARDS = rf"\[{_CARD}(?: {_CARD})*\]"
 _MONEY = r"[$€£]?\d[\d,]*(?:\.\d+)?"
 _PRIZE = r"[$€£]\d[\d,]*(?:\.\d+)?"  # money with its currency symbol
+# what follows the name in a "Dealt to NAME…" line, PokerStars' (read by _dealt_cards_at)
+_DEALT_CARDS: Final = rf" {_CARDS}(?: {_CARDS})?$"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +87,7 @@ class Syntax:
     showdown_tails: str = ""
     # what follows the name in a "Dealt to NAME…" line: its cards and nothing else
     # (KingsClub: ": [X X Tc]"), else (``dealt_fallback``) the start of them
-    dealt_cards: str = rf" {_CARDS}(?: {_CARDS})?$"
+    dealt_cards: str = _DEALT_CARDS
     dealt_fallback: str = " "
 
 
@@ -134,6 +139,7 @@ class _Compiled:
     fallback_tail: re.Pattern[str]
     returned: re.Pattern[str]  # the "Uncalled bet" line up to the name
     dealt_cards: re.Pattern[str]  # what follows the name in a "Dealt to" line
+    dealt_scanned: bool  # whether it is _DEALT_CARDS (read by _dealt_cards_at, not re)
     # whether a line's rest after a name matches ``tails`` / ``showdown_tails``, kept (None: the
     # pattern reads what comes before it, :func:`_memo`): ": calls $0.02", ": folds"... recur
     # from hand to hand, and a look-up costs a tenth of the match (masking's largest part)
@@ -167,6 +173,7 @@ def _compiled(syntax: Syntax) -> _Compiled:
         fallback_tail=re.compile(syntax.fallback_tail),
         returned=re.compile(syntax.returned),
         dealt_cards=re.compile(syntax.dealt_cards),
+        dealt_scanned=syntax.dealt_cards == _DEALT_CARDS,
         tails_seen=_memo(syntax.line_tails),
         showdown_seen=_memo(showdown),
     )
@@ -210,19 +217,47 @@ def _at_start(
     return None
 
 
-def _dealt_to(line: str, longest: list[str], cards: re.Pattern[str], fallback: str) -> str | None:
+def _dealt_to(line: str, longest: list[str], c: _Compiled, fallback: str) -> str | None:
     """``Dealt to NAME [cards]``: the longest name followed by cards, else by ``fallback``
     (a space: the start of the cards)."""
     # (the names compared with the line's rest: compiled, ``startswith`` with a start is a
     # generic method call, 1,000 instructions, and this loop tries every name of ~14 lines a hand)
     rest = line[_DEALT_TO:]
     for name in longest:
-        if rest.startswith(name) and cards.match(line, _DEALT_TO + len(name)):
-            return name
+        if rest.startswith(name):
+            at = _DEALT_TO + len(name)
+            if _dealt_cards_at(line, at) if c.dealt_scanned else c.dealt_cards.match(line, at):
+                return name
     for name in longest:
         if rest.startswith(name) and line.startswith(fallback, _DEALT_TO + len(name)):
             return name
     return None
+
+
+def _dealt_cards_at(line: str, at: int) -> bool:
+    """Whether ``_DEALT_CARDS`` matches at ``at`` (read here: the match cost 3,000 instructions a
+    line, the lines of names that are not Latin-1 being read as two-byte text)."""
+    n = len(line)
+    end = _space_cards_end(line, at, n)
+    if end < 0:
+        return False
+    if end < n:
+        more = _space_cards_end(line, end, n)
+        if more >= 0 and _ends(line, more, n):
+            return True
+    return _ends(line, end, n)
+
+
+def _space_cards_end(line: str, at: int, n: int) -> int:
+    """The end of `` \\[CARD(?: CARD)*\\]`` at ``at``, or -1."""
+    if at + 1 < n and ord(line[at]) == 0x20 and ord(line[at + 1]) == 0x5B:  # " ["
+        return cards_end(line, at + 1, n)
+    return -1
+
+
+def _ends(line: str, at: int, n: int) -> bool:
+    """Whether ``$`` matches at ``at``: the end, or a line break that ends the text."""
+    return at == n or (at == n - 1 and ord(line[at]) == 0x0A)
 
 
 def seated_names(lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTARS) -> dict[int, str]:
@@ -294,7 +329,7 @@ def mask_lines(raw_lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTA
             elif section == 2:
                 name, pos = _summary_seat(line, seats, longest)
         elif line.startswith("Dealt to "):
-            name = _dealt_to(line, longest, compiled.dealt_cards, syntax.dealt_fallback)
+            name = _dealt_to(line, longest, compiled, syntax.dealt_fallback)
             pos = _DEALT_TO
         elif line.startswith("Uncalled bet "):
             m = compiled.returned.match(line)

@@ -75,6 +75,19 @@ def _card_end(s: str, i: int, n: int) -> int:
     return r + 1 if c in (0x73, 0x68, 0x64, 0x63) else -1  # s h d c
 
 
+def cards_end(s: str, i: int, n: int) -> int:
+    """The end of ``\\[CARD(?: CARD)*\\]`` at ``i`` (``s[i]`` is ``[``), or -1."""
+    j = _card_end(s, i + 1, n)
+    if j < 0:
+        return -1
+    while j < n and ord(s[j]) == _SPACE:
+        k = _card_end(s, j + 1, n)
+        if k < 0:
+            break
+        j = k
+    return j + 1 if j < n and ord(s[j]) == _RBRACKET else -1
+
+
 def _lows_end(s: str, i: int, n: int) -> int:
     """The end of ``(?:,RANK)*`` at ``i``."""
     while i < n and ord(s[i]) == _COMMA:
@@ -121,15 +134,7 @@ def _slot_end(s: str, i: int, n: int) -> int:
         j = _digits_end(s, i + 1, n)
         return j + 1 if j > i + 1 and j < n and ord(s[j]) == _CLOSE else -1
     if c == _LBRACKET:
-        j = _card_end(s, i + 1, n)
-        if j < 0:
-            return -1
-        while j < n and ord(s[j]) == _SPACE:
-            k = _card_end(s, j + 1, n)
-            if k < 0:
-                break
-            j = k
-        return j + 1 if j < n and ord(s[j]) == _RBRACKET else -1
+        return cards_end(s, i, n)
     if c in (_DOLLAR, _EURO, _POUND):
         j = _digits_end(s, i + 1, n)
         return _number_end(s, j, n) if j > i + 1 else -1
