@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from razzlog.sites.template_cut import cards_end
+from razzlog.sites.mask_scan import dealt_cards_at, pokerstars_seat
 
 MARK_OPEN = "\ue000"
 MARK_CLOSE = "\ue001"
@@ -57,7 +57,7 @@ _CARD = r"(?:10|[2-9TJQKA])[shdc]"
 _CARDS = rf"\[{_CARD}(?: {_CARD})*\]"
 _MONEY = r"[$€£]?\d[\d,]*(?:\.\d+)?"
 _PRIZE = r"[$€£]\d[\d,]*(?:\.\d+)?"  # money with its currency symbol
-# what follows the name in a "Dealt to NAME…" line, PokerStars' (read by _dealt_cards_at)
+# what follows the name in a "Dealt to NAME…" line, PokerStars' (read by mask_scan.dealt_cards_at)
 _DEALT_CARDS: Final = rf" {_CARDS}(?: {_CARDS})?$"
 
 
@@ -91,8 +91,10 @@ class Syntax:
     dealt_fallback: str = " "
 
 
+# (read by mask_scan.pokerstars_seat)
+_STARS_SEAT_LINE: Final = r"Seat (\d+): (.+) \((\S+) in chips[^)]*\)(.*)"
 POKERSTARS = Syntax(
-    seat_line=re.compile(r"Seat (\d+): (.+) \((\S+) in chips[^)]*\)(.*)"),
+    seat_line=re.compile(_STARS_SEAT_LINE),
     loose_seat_line=re.compile(r"Seat (\d+): (.+?) \(.*\)"),
     line_tails=(
         rf": (?:posts the ante {_MONEY}|brings in for {_MONEY}|bets {_MONEY}|calls {_MONEY}"
@@ -139,7 +141,7 @@ class _Compiled:
     fallback_tail: re.Pattern[str]
     returned: re.Pattern[str]  # the "Uncalled bet" line up to the name
     dealt_cards: re.Pattern[str]  # what follows the name in a "Dealt to" line
-    dealt_scanned: bool  # whether it is _DEALT_CARDS (read by _dealt_cards_at, not re)
+    dealt_scanned: bool  # whether it is _DEALT_CARDS (read by mask_scan.dealt_cards_at, not re)
     # whether a line's rest after a name matches ``tails`` / ``showdown_tails``, kept (None: the
     # pattern reads what comes before it, :func:`_memo`): ": calls $0.02", ": folds"... recur
     # from hand to hand, and a look-up costs a tenth of the match (masking's largest part)
@@ -226,7 +228,7 @@ def _dealt_to(line: str, longest: list[str], c: _Compiled, fallback: str) -> str
     for name in longest:
         if rest.startswith(name):
             at = _DEALT_TO + len(name)
-            if _dealt_cards_at(line, at) if c.dealt_scanned else c.dealt_cards.match(line, at):
+            if dealt_cards_at(line, at) if c.dealt_scanned else c.dealt_cards.match(line, at):
                 return name
     for name in longest:
         if rest.startswith(name) and line.startswith(fallback, _DEALT_TO + len(name)):
@@ -234,57 +236,37 @@ def _dealt_to(line: str, longest: list[str], c: _Compiled, fallback: str) -> str
     return None
 
 
-def _dealt_cards_at(line: str, at: int) -> bool:
-    """Whether ``_DEALT_CARDS`` matches at ``at`` (read here: the match cost 3,000 instructions a
-    line, the lines of names that are not Latin-1 being read as two-byte text)."""
-    n = len(line)
-    end = _space_cards_end(line, at, n)
-    if end < 0:
-        return False
-    if end < n:
-        more = _space_cards_end(line, end, n)
-        if more >= 0 and _ends(line, more, n):
-            return True
-    return _ends(line, end, n)
-
-
-def _space_cards_end(line: str, at: int, n: int) -> int:
-    """The end of `` \\[CARD(?: CARD)*\\]`` at ``at``, or -1."""
-    if at + 1 < n and ord(line[at]) == 0x20 and ord(line[at + 1]) == 0x5B:  # " ["
-        return cards_end(line, at + 1, n)
-    return -1
-
-
-def _ends(line: str, at: int, n: int) -> bool:
-    """Whether ``$`` matches at ``at``: the end, or a line break that ends the text."""
-    return at == n or (at == n - 1 and ord(line[at]) == 0x0A)
-
-
 def seated_names(lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTARS) -> dict[int, str]:
     """Seat number -> name, from the seat lines before the first ``***`` line."""
     return _seats(_seat_lines(lines, syntax))
 
 
-def _seat_lines(lines: tuple[str, ...] | list[str], syntax: Syntax) -> dict[int, re.Match[str]]:
-    """Line index -> the seat line's match, for the seat lines before the first ``***`` line
-    (the lines masking reads names from, and then masks: matched once for both)."""
-    found: dict[int, re.Match[str]] = {}
+def _seat_lines(lines: tuple[str, ...] | list[str], syntax: Syntax) -> dict[int, tuple[str, str, int]]:
+    """Line index -> the seat line's seat number and name (as printed), and where the name starts,
+    for the seat lines before the first ``***`` line (the lines masking reads names from, and
+    then masks: matched once for both)."""
+    found: dict[int, tuple[str, str, int]] = {}
+    scanned = syntax.seat_line.pattern == _STARS_SEAT_LINE
     for i in range(1, len(lines)):
         line = lines[i]
         if line.startswith("*** "):
             break
         if line.startswith("Seat "):
             line = line.rstrip()
+            seat = pokerstars_seat(line) if scanned else None
+            if seat is not None:
+                found[i] = seat
+                continue
             m = syntax.seat_line.fullmatch(line) or syntax.loose_seat_line.fullmatch(line)
             if m:
-                found[i] = m
+                found[i] = (m.group(1), m.group(2), m.start(2))
     return found
 
 
-def _seats(matches: dict[int, re.Match[str]]) -> dict[int, str]:
+def _seats(matches: dict[int, tuple[str, str, int]]) -> dict[int, str]:
     seats: dict[int, str] = {}
-    for m in matches.values():
-        seats.setdefault(int(m.group(1)), m.group(2))
+    for seat, name, _ in matches.values():
+        seats.setdefault(int(seat), name)
     return seats
 
 
@@ -323,9 +305,9 @@ def mask_lines(raw_lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTA
             continue
         if line.startswith("Seat "):
             if section == 0:
-                m = seat_lines.get(i)  # (every seat line of section 0 was matched)
-                if m:
-                    name, pos = m.group(2), m.start(2)
+                seat = seat_lines.get(i)  # (every seat line of section 0 was matched)
+                if seat is not None:
+                    _, name, pos = seat
             elif section == 2:
                 name, pos = _summary_seat(line, seats, longest)
         elif line.startswith("Dealt to "):
