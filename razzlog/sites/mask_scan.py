@@ -26,14 +26,14 @@ def dealt_cards_at(line: str, at: int) -> bool:
 
 def _space_cards_end(line: str, at: int, n: int) -> int:
     """The end of `` \\[CARD(?: CARD)*\\]`` at ``at``, or -1."""
-    if at + 1 < n and ord(line[at]) == 0x20 and ord(line[at + 1]) == 0x5B:  # " ["
+    if at + 1 < n and ord(line[at]) == ord(" ") and ord(line[at + 1]) == ord("["):
         return cards_end(line, at + 1, n)
     return -1
 
 
 def _ends(line: str, at: int, n: int) -> bool:
     """Whether ``$`` matches at ``at``: the end, or a line break that ends the text."""
-    return at == n or (at == n - 1 and ord(line[at]) == 0x0A)
+    return at == n or (at == n - 1 and ord(line[at]) == ord("\n"))
 
 
 def pokerstars_seat(line: str) -> tuple[str, str, int] | None:

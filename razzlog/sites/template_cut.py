@@ -26,27 +26,13 @@ _SEP: Final = "\x00"  # joins a skeleton's literals (a hand with a NUL is never 
 # masked lines whose cut is kept (Templates.cuts), in each of two generations: about 8 MB
 MAX_CUTS = 8_192
 
-_OPEN: Final = 0xE000  # masking.MARK_OPEN, MARK_CLOSE
-_CLOSE: Final = 0xE001
-_LBRACKET: Final = 0x5B
-_RBRACKET: Final = 0x5D
-_SPACE: Final = 0x20
-_COMMA: Final = 0x2C
-_DOT: Final = 0x2E
-_DOLLAR: Final = 0x24
-_EURO: Final = 0x20AC
-_POUND: Final = 0xA3
-_ZERO: Final = 0x30
-_ONE: Final = 0x31
-_NINE: Final = 0x39
-
 
 def _is_digit(c: int) -> bool:
-    return _ZERO <= c <= _NINE
+    return ord("0") <= c <= ord("9")
 
 
 def _is_face(c: int) -> bool:  # the ranks written as letters
-    return c in (0x54, 0x4A, 0x51, 0x4B, 0x41)  # T J Q K A
+    return c in (ord("T"), ord("J"), ord("Q"), ord("K"), ord("A"))
 
 
 def _digits_end(s: str, i: int, n: int) -> int:
@@ -61,9 +47,9 @@ def _rank_end(s: str, i: int, n: int) -> int:
     if i >= n:
         return -1
     c = ord(s[i])
-    if c == _ONE:
-        return i + 2 if i + 1 < n and ord(s[i + 1]) == _ZERO else -1
-    return i + 1 if _ZERO + 2 <= c <= _NINE or _is_face(c) else -1
+    if c == ord("1"):
+        return i + 2 if i + 1 < n and ord(s[i + 1]) == ord("0") else -1
+    return i + 1 if ord("2") <= c <= ord("9") or _is_face(c) else -1
 
 
 def _card_end(s: str, i: int, n: int) -> int:
@@ -72,7 +58,7 @@ def _card_end(s: str, i: int, n: int) -> int:
     if r < 0 or r >= n:
         return -1
     c = ord(s[r])
-    return r + 1 if c in (0x73, 0x68, 0x64, 0x63) else -1  # s h d c
+    return r + 1 if c in (ord("s"), ord("h"), ord("d"), ord("c")) else -1
 
 
 def cards_end(s: str, i: int, n: int) -> int:
@@ -80,17 +66,17 @@ def cards_end(s: str, i: int, n: int) -> int:
     j = _card_end(s, i + 1, n)
     if j < 0:
         return -1
-    while j < n and ord(s[j]) == _SPACE:
+    while j < n and ord(s[j]) == ord(" "):
         k = _card_end(s, j + 1, n)
         if k < 0:
             break
         j = k
-    return j + 1 if j < n and ord(s[j]) == _RBRACKET else -1
+    return j + 1 if j < n and ord(s[j]) == ord("]") else -1
 
 
 def _lows_end(s: str, i: int, n: int) -> int:
     """The end of ``(?:,RANK)*`` at ``i``."""
-    while i < n and ord(s[i]) == _COMMA:
+    while i < n and ord(s[i]) == ord(","):
         r = _rank_end(s, i + 1, n)
         if r < 0:
             break
@@ -103,7 +89,7 @@ def _number_end(s: str, i: int, n: int) -> int:
     i = _digits_end(s, i, n)
     while i + 1 < n:
         c = ord(s[i])
-        if (c != _DOT and c != _COMMA) or not _is_digit(ord(s[i + 1])):
+        if (c != ord(".") and c != ord(",")) or not _is_digit(ord(s[i + 1])):
             break
         i = _digits_end(s, i + 2, n)
     return i
@@ -113,10 +99,10 @@ def _after_lo(s: str, i: int) -> bool:
     """Whether ``"Lo: "`` ends at ``i``."""
     return (
         i >= 4
-        and ord(s[i - 1]) == _SPACE
-        and ord(s[i - 2]) == 0x3A  # ":"
-        and ord(s[i - 3]) == 0x6F  # "o"
-        and ord(s[i - 4]) == 0x4C  # "L"
+        and ord(s[i - 1]) == ord(" ")
+        and ord(s[i - 2]) == ord(":")
+        and ord(s[i - 3]) == ord("o")
+        and ord(s[i - 4]) == ord("L")
     )
 
 
@@ -124,18 +110,18 @@ def _slot_end(s: str, i: int, n: int) -> int:
     """The end of the slot that starts at ``i``, or -1 if none does."""
     c = ord(s[i])
     if _is_digit(c):
-        if c != _ZERO and _after_lo(s, i):
-            if c != _ONE:
+        if c != ord("0") and _after_lo(s, i):
+            if c != ord("1"):
                 return _lows_end(s, i + 1, n)
-            if i + 1 < n and ord(s[i + 1]) == _ZERO:
+            if i + 1 < n and ord(s[i + 1]) == ord("0"):
                 return _lows_end(s, i + 2, n)
         return _number_end(s, i + 1, n)
-    if c == _OPEN:
+    if c == 0xE000:  # masking.MARK_OPEN (then MARK_CLOSE)
         j = _digits_end(s, i + 1, n)
-        return j + 1 if j > i + 1 and j < n and ord(s[j]) == _CLOSE else -1
-    if c == _LBRACKET:
+        return j + 1 if j > i + 1 and j < n and ord(s[j]) == 0xE001 else -1
+    if c == ord("["):
         return cards_end(s, i, n)
-    if c in (_DOLLAR, _EURO, _POUND):
+    if c in (ord("$"), ord("€"), ord("£")):
         j = _digits_end(s, i + 1, n)
         return _number_end(s, j, n) if j > i + 1 else -1
     if _is_face(c) and _after_lo(s, i):
@@ -146,9 +132,9 @@ def _slot_end(s: str, i: int, n: int) -> int:
 def _may_start(c: int) -> bool:
     """Whether a slot may start with the character ``c`` (lower-case letters and spaces, most
     of a line, are ruled out first)."""
-    if c >= 0x61:  # "a"
-        return c in (_OPEN, _EURO, _POUND)
-    return _is_digit(c) or c in (_LBRACKET, _DOLLAR) or _is_face(c)
+    if c >= ord("a"):
+        return c in (0xE000, ord("€"), ord("£"))
+    return _is_digit(c) or c in (ord("["), ord("$")) or _is_face(c)
 
 
 def cut_line(line: str) -> tuple[str, tuple[str, ...]]:
