@@ -109,7 +109,7 @@ def test_a_dealt_to_lines_name_is_the_one_the_offset_comparisons_found(
     cards = re.compile(syntax.dealt_cards)
     for name in [*names, ""]:
         line = "Dealt to " + name + tail
-        got = masking._dealt_to(line, longest, cards, syntax.dealt_fallback)
+        got = masking._dealt_to(line, longest, masking._compiled(syntax), syntax.dealt_fallback)
         assert got == _dealt_to_with_offsets(line, longest, cards, syntax.dealt_fallback)
 
 

@@ -1,6 +1,5 @@
 """The template path's faster pieces (razzlog/sites/templates.py) still give Lark's full parse.
 
-* the slot pattern, written for speed, cuts any text exactly as the plain pattern it replaces;
 * a table met for the first time is read from a recorded table line (the name a field), unless
   its name could make the line another terminal (a status line) or holds a quote;
 * a tournament's number is a field of the header.
@@ -26,29 +25,9 @@ pytestmark = pytest.mark.skipif(
     reason="templates need lark-cython (the full parse is then the only one)",
 )
 
-_RANK = r"(?:10|[2-9TJQKA])"
-_CARD = _RANK + r"[shdc]"
-# the slot pattern as it was first written (one branch per kind of slot)
-_PLAIN_SLOT = re.compile(
-    "(\ue000[0-9]+\ue001"
-    rf"|\[{_CARD}(?: {_CARD})*\]"
-    rf"|(?<=Lo: ){_RANK}(?:,{_RANK})*"
-    r"|[$€£]?[0-9]+(?:[.,][0-9]+)*)"
-)
+# lines of the pieces slots are made of (tests/test_template_cut.py compares the cut itself)
 _PIECES = ["Lo: ", "\ue000", "\ue001", "[", "]", " ", ",", ".", "$", "€", "£", "10", "1", "0", "5"]
 _PIECES += ["9", "A", "T", "K", "s", "h", "x", "Lo", ": ", "(", ")"]
-
-
-@settings(max_examples=2000, deadline=None)
-@given(st.lists(st.sampled_from(_PIECES), max_size=30).map("".join))
-def test_the_slot_pattern_cuts_text_as_the_plain_pattern_does(text: str) -> None:
-    assert template_cut._SLOT.split(text) == _PLAIN_SLOT.split(text)
-
-
-def test_the_slot_pattern_cuts_real_lines_as_the_plain_pattern_does() -> None:
-    text = generate_text(3, 200, site="pokerstars")
-    for line in mask_lines(tuple(text.split("\n")), POKERSTARS).text.split("\n"):
-        assert template_cut._SLOT.split(line) == _PLAIN_SLOT.split(line)
 
 
 @pytest.fixture(scope="module")
@@ -194,7 +173,7 @@ def test_kept_cuts_are_the_lines_own_cuts_even_when_the_memo_overflows(
     pool: list[str], batches: list[list[int]], max_cuts: int
 ) -> None:
     # hands of lines met again and again through a memo smaller than the lines: each line's cut
-    # is cut_line's, kept or made (the new lines of a hand in one split)
+    # is cut_line's, kept or made
     cache = _fresh_templates(max_cuts)
     most = max_cuts  # (a hand's new lines are all kept, even more than max_cuts)
     for batch in batches:
@@ -204,31 +183,13 @@ def test_kept_cuts_are_the_lines_own_cuts_even_when_the_memo_overflows(
         assert len(cache.cuts) <= most
 
 
-def _cut_line_by_line(lines: list[str]) -> tuple[list[str], list[str]]:
-    keys, slots = [], []
-    for line in lines:
-        key, cut = template_cut.cut_line(line)
-        keys.append(key)
-        slots += cut
-    return keys, slots
-
-
-@settings(max_examples=1000, deadline=None)
-@given(st.lists(st.lists(st.sampled_from(_PIECES), max_size=12).map("".join), min_size=1, max_size=8))
-def test_cutting_a_whole_text_gives_each_lines_own_cut(lines: list[str]) -> None:
-    # the lines a hand meets for the first time are split at once; each must get its own cut
-    assert template_cut.cut_lines("\n".join(lines)) == _cut_line_by_line(lines)
-
-
 def test_a_real_lines_cut_is_its_skeleton_and_slots() -> None:
     text = generate_text(5, 100, site="pokerstars")
     cache = _fresh_templates(template_cut.MAX_CUTS)
     for hand in text.split("\n\n\n"):
         masked = mask_lines(tuple(hand.strip("\n").split("\n")), POKERSTARS)
         lines = masked.text.split("\n")[1:]
-        assert template_cut.cut_lines("\n".join(lines)) == _cut_line_by_line(lines)
         for line, (key, slots) in zip(lines, cache.cut(lines), strict=True):
-            parts = template_cut._SLOT.split(line)
-            assert (key, slots) == (template_cut._SEP.join(parts[0::2]), tuple(parts[1::2]))
+            assert (key, slots) == template_cut.cut_line(line)
             assert key.count(template_cut._SEP) == len(slots)
         assert cache.cut(lines) == [template_cut.cut_line(line) for line in lines]  # (kept)

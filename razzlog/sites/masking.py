@@ -46,6 +46,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
+
+from razzlog.sites.mask_scan import dealt_cards_at, pokerstars_seat
 
 MARK_OPEN = "\ue000"
 MARK_CLOSE = "\ue001"
@@ -54,6 +57,8 @@ _CARD = r"(?:10|[2-9TJQKA])[shdc]"
 _CARDS = rf"\[{_CARD}(?: {_CARD})*\]"
 _MONEY = r"[$€£]?\d[\d,]*(?:\.\d+)?"
 _PRIZE = r"[$€£]\d[\d,]*(?:\.\d+)?"  # money with its currency symbol
+# what follows the name in a "Dealt to NAME…" line, PokerStars' (read by mask_scan.dealt_cards_at)
+_DEALT_CARDS: Final = rf" {_CARDS}(?: {_CARDS})?$"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,12 +87,14 @@ class Syntax:
     showdown_tails: str = ""
     # what follows the name in a "Dealt to NAME…" line: its cards and nothing else
     # (KingsClub: ": [X X Tc]"), else (``dealt_fallback``) the start of them
-    dealt_cards: str = rf" {_CARDS}(?: {_CARDS})?$"
+    dealt_cards: str = _DEALT_CARDS
     dealt_fallback: str = " "
 
 
+# (read by mask_scan.pokerstars_seat)
+_STARS_SEAT_LINE: Final = r"Seat (\d+): (.+) \((\S+) in chips[^)]*\)(.*)"
 POKERSTARS = Syntax(
-    seat_line=re.compile(r"Seat (\d+): (.+) \((\S+) in chips[^)]*\)(.*)"),
+    seat_line=re.compile(_STARS_SEAT_LINE),
     loose_seat_line=re.compile(r"Seat (\d+): (.+?) \(.*\)"),
     line_tails=(
         rf": (?:posts the ante {_MONEY}|brings in for {_MONEY}|bets {_MONEY}|calls {_MONEY}"
@@ -134,6 +141,7 @@ class _Compiled:
     fallback_tail: re.Pattern[str]
     returned: re.Pattern[str]  # the "Uncalled bet" line up to the name
     dealt_cards: re.Pattern[str]  # what follows the name in a "Dealt to" line
+    dealt_scanned: bool  # whether it is _DEALT_CARDS (read by mask_scan.dealt_cards_at, not re)
     # whether a line's rest after a name matches ``tails`` / ``showdown_tails``, kept (None: the
     # pattern reads what comes before it, :func:`_memo`): ": calls $0.02", ": folds"... recur
     # from hand to hand, and a look-up costs a tenth of the match (masking's largest part)
@@ -167,6 +175,7 @@ def _compiled(syntax: Syntax) -> _Compiled:
         fallback_tail=re.compile(syntax.fallback_tail),
         returned=re.compile(syntax.returned),
         dealt_cards=re.compile(syntax.dealt_cards),
+        dealt_scanned=syntax.dealt_cards == _DEALT_CARDS,
         tails_seen=_memo(syntax.line_tails),
         showdown_seen=_memo(showdown),
     )
@@ -210,15 +219,17 @@ def _at_start(
     return None
 
 
-def _dealt_to(line: str, longest: list[str], cards: re.Pattern[str], fallback: str) -> str | None:
+def _dealt_to(line: str, longest: list[str], c: _Compiled, fallback: str) -> str | None:
     """``Dealt to NAME [cards]``: the longest name followed by cards, else by ``fallback``
     (a space: the start of the cards)."""
     # (the names compared with the line's rest: compiled, ``startswith`` with a start is a
     # generic method call, 1,000 instructions, and this loop tries every name of ~14 lines a hand)
     rest = line[_DEALT_TO:]
     for name in longest:
-        if rest.startswith(name) and cards.match(line, _DEALT_TO + len(name)):
-            return name
+        if rest.startswith(name):
+            at = _DEALT_TO + len(name)
+            if dealt_cards_at(line, at) if c.dealt_scanned else c.dealt_cards.match(line, at):
+                return name
     for name in longest:
         if rest.startswith(name) and line.startswith(fallback, _DEALT_TO + len(name)):
             return name
@@ -230,26 +241,32 @@ def seated_names(lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTARS
     return _seats(_seat_lines(lines, syntax))
 
 
-def _seat_lines(lines: tuple[str, ...] | list[str], syntax: Syntax) -> dict[int, re.Match[str]]:
-    """Line index -> the seat line's match, for the seat lines before the first ``***`` line
-    (the lines masking reads names from, and then masks: matched once for both)."""
-    found: dict[int, re.Match[str]] = {}
+def _seat_lines(lines: tuple[str, ...] | list[str], syntax: Syntax) -> dict[int, tuple[str, str, int]]:
+    """Line index -> the seat line's seat number and name (as printed), and where the name starts,
+    for the seat lines before the first ``***`` line (the lines masking reads names from, and
+    then masks: matched once for both)."""
+    found: dict[int, tuple[str, str, int]] = {}
+    scanned = syntax.seat_line.pattern == _STARS_SEAT_LINE
     for i in range(1, len(lines)):
         line = lines[i]
         if line.startswith("*** "):
             break
         if line.startswith("Seat "):
             line = line.rstrip()
+            seat = pokerstars_seat(line) if scanned else None
+            if seat is not None:
+                found[i] = seat
+                continue
             m = syntax.seat_line.fullmatch(line) or syntax.loose_seat_line.fullmatch(line)
             if m:
-                found[i] = m
+                found[i] = (m.group(1), m.group(2), m.start(2))
     return found
 
 
-def _seats(matches: dict[int, re.Match[str]]) -> dict[int, str]:
+def _seats(matches: dict[int, tuple[str, str, int]]) -> dict[int, str]:
     seats: dict[int, str] = {}
-    for m in matches.values():
-        seats.setdefault(int(m.group(1)), m.group(2))
+    for seat, name, _ in matches.values():
+        seats.setdefault(int(seat), name)
     return seats
 
 
@@ -288,13 +305,13 @@ def mask_lines(raw_lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTA
             continue
         if line.startswith("Seat "):
             if section == 0:
-                m = seat_lines.get(i)  # (every seat line of section 0 was matched)
-                if m:
-                    name, pos = m.group(2), m.start(2)
+                seat = seat_lines.get(i)  # (every seat line of section 0 was matched)
+                if seat is not None:
+                    _, name, pos = seat
             elif section == 2:
                 name, pos = _summary_seat(line, seats, longest)
         elif line.startswith("Dealt to "):
-            name = _dealt_to(line, longest, compiled.dealt_cards, syntax.dealt_fallback)
+            name = _dealt_to(line, longest, compiled, syntax.dealt_fallback)
             pos = _DEALT_TO
         elif line.startswith("Uncalled bet "):
             m = compiled.returned.match(line)

@@ -3,50 +3,160 @@
 A line's *slots* are the pieces a template may fill (names' markers, bracketed cards, declared
 lows, amounts and other digit runs); its *skeleton* is the literal text between them, the
 line's key in the template cache.  The cut of a line met before is kept (:func:`cut_kept`).
+
+The cut is the split of the line by the pattern (tests/test_parse_templates_fields.py keeps it
+and compares)::
+
+    (\\ue000[0-9]+\\ue001 | \\[CARD(?: CARD)*\\] | (?<=Lo: )RANK(?:,RANK)* | [$€£]?[0-9]+(?:[.,][0-9]+)*)
+
+with ``RANK`` ``(?:10|[2-9TJQKA])`` and ``CARD`` ``RANK[shdc]``: from left to right, the first of
+those kinds that matches at a position is a slot, and the scan goes on after it.  It is read
+here character by character (compiled: ``ord(line[i])`` reads the string's buffer), not by
+``re``: the split cost 10,000 instructions a line, most of it the engine trying its start class
+at every position of a two-byte string (the markers are not Latin-1), and a third of a hand's
+lines are new each hand (their cards and amounts).
 """
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
-_RANK = r"(?:10|[2-9TJQKA])"
-_CARD = _RANK + r"[shdc]"
-# One capturing group: re.split gives [literal, slot, literal, slot, ..., literal].  A slot is a
-# name's marker, cards, a declared low (after "Lo: ") or an amount or other digit run, tried in
-# that order (tests/test_parse_templates_fields.py has the plain pattern).  The slot's first
-# character is taken by one character class, each branch then checking it by a lookbehind: re
-# skips to the next such character instead of trying every branch everywhere (half the cost).
-_SLOT = re.compile(
-    "([\ue000\\[$€£0-9TJQKA]"
-    "(?:(?<=\ue000)[0-9]+\ue001"
-    rf"|(?<=\[){_CARD}(?: {_CARD})*\]"
-    rf"|(?<=Lo: 1)0(?:,{_RANK})*|(?<=Lo: [2-9TJQKA])(?:,{_RANK})*"
-    r"|(?<=[$€£])[0-9]+(?:[.,][0-9]+)*"
-    r"|(?<=[0-9])[0-9]*(?:[.,][0-9]+)*))"
-)
 _SEP: Final = "\x00"  # joins a skeleton's literals (a hand with a NUL is never templated)
 
 # masked lines whose cut is kept (Templates.cuts), in each of two generations: about 8 MB
 MAX_CUTS = 8_192
 
 
+def _is_digit(c: int) -> bool:
+    return ord("0") <= c <= ord("9")
+
+
+def _is_face(c: int) -> bool:  # the ranks written as letters
+    return c in (ord("T"), ord("J"), ord("Q"), ord("K"), ord("A"))
+
+
+def _digits_end(s: str, i: int, n: int) -> int:
+    """The end of the run of ASCII digits at ``i``."""
+    while i < n and _is_digit(ord(s[i])):
+        i += 1
+    return i
+
+
+def _rank_end(s: str, i: int, n: int) -> int:
+    """The end of ``10|[2-9TJQKA]`` at ``i``, or -1."""
+    if i >= n:
+        return -1
+    c = ord(s[i])
+    if c == ord("1"):
+        return i + 2 if i + 1 < n and ord(s[i + 1]) == ord("0") else -1
+    return i + 1 if ord("2") <= c <= ord("9") or _is_face(c) else -1
+
+
+def _card_end(s: str, i: int, n: int) -> int:
+    """The end of a card (``RANK[shdc]``) at ``i``, or -1."""
+    r = _rank_end(s, i, n)
+    if r < 0 or r >= n:
+        return -1
+    c = ord(s[r])
+    return r + 1 if c in (ord("s"), ord("h"), ord("d"), ord("c")) else -1
+
+
+def cards_end(s: str, i: int, n: int) -> int:
+    """The end of ``\\[CARD(?: CARD)*\\]`` at ``i`` (``s[i]`` is ``[``), or -1."""
+    j = _card_end(s, i + 1, n)
+    if j < 0:
+        return -1
+    while j < n and ord(s[j]) == ord(" "):
+        k = _card_end(s, j + 1, n)
+        if k < 0:
+            break
+        j = k
+    return j + 1 if j < n and ord(s[j]) == ord("]") else -1
+
+
+def _lows_end(s: str, i: int, n: int) -> int:
+    """The end of ``(?:,RANK)*`` at ``i``."""
+    while i < n and ord(s[i]) == ord(","):
+        r = _rank_end(s, i + 1, n)
+        if r < 0:
+            break
+        i = r
+    return i
+
+
+def _number_end(s: str, i: int, n: int) -> int:
+    """The end of ``[0-9]*(?:[.,][0-9]+)*`` at ``i``."""
+    i = _digits_end(s, i, n)
+    while i + 1 < n:
+        c = ord(s[i])
+        if (c != ord(".") and c != ord(",")) or not _is_digit(ord(s[i + 1])):
+            break
+        i = _digits_end(s, i + 2, n)
+    return i
+
+
+def _after_lo(s: str, i: int) -> bool:
+    """Whether ``"Lo: "`` ends at ``i``."""
+    return (
+        i >= 4
+        and ord(s[i - 1]) == ord(" ")
+        and ord(s[i - 2]) == ord(":")
+        and ord(s[i - 3]) == ord("o")
+        and ord(s[i - 4]) == ord("L")
+    )
+
+
+def _slot_end(s: str, i: int, n: int) -> int:
+    """The end of the slot that starts at ``i``, or -1 if none does."""
+    c = ord(s[i])
+    if _is_digit(c):
+        if c != ord("0") and _after_lo(s, i):
+            if c != ord("1"):
+                return _lows_end(s, i + 1, n)
+            if i + 1 < n and ord(s[i + 1]) == ord("0"):
+                return _lows_end(s, i + 2, n)
+        return _number_end(s, i + 1, n)
+    if c == 0xE000:  # masking.MARK_OPEN (then MARK_CLOSE)
+        j = _digits_end(s, i + 1, n)
+        return j + 1 if j > i + 1 and j < n and ord(s[j]) == 0xE001 else -1
+    if c == ord("["):
+        return cards_end(s, i, n)
+    if c in (ord("$"), ord("€"), ord("£")):
+        j = _digits_end(s, i + 1, n)
+        return _number_end(s, j, n) if j > i + 1 else -1
+    if _is_face(c) and _after_lo(s, i):
+        return _lows_end(s, i + 1, n)
+    return -1
+
+
+def _may_start(c: int) -> bool:
+    """Whether a slot may start with the character ``c`` (lower-case letters and spaces, most
+    of a line, are ruled out first)."""
+    if c >= ord("a"):
+        return c in (0xE000, ord("€"), ord("£"))
+    return _is_digit(c) or c in (ord("["), ord("$")) or _is_face(c)
+
+
 def cut_line(line: str) -> tuple[str, tuple[str, ...]]:
     """The skeleton of a line (its literals joined by ``_SEP``, the line's key) and its slots."""
-    parts = _SLOT.split(line)
-    return _SEP.join(parts[0::2]), tuple(parts[1::2])
-
-
-def cut_lines(text: str) -> tuple[list[str], list[str]]:
-    """:func:`cut_line` of each line of ``text`` in one split: each line's skeleton, and the slots
-    of all its lines in order (line i's are the next ``key.count(_SEP)``).
-
-    One split of the whole text, not one a line (a third of the cost for 65 lines): a slot never
-    holds a line break and the pattern's lookbehinds never reach one, so each line's slots and
-    literals are those a split of the line alone gives.  (The test compares the two.)
-    """
-    parts = _SLOT.split(text)
-    return _SEP.join(parts[0::2]).split("\n"), parts[1::2]
+    literals: list[str] = []
+    slots: list[str] = []
+    n = len(line)
+    start = 0  # where the current literal starts
+    i = 0
+    while i < n:
+        if _may_start(ord(line[i])):
+            end = _slot_end(line, i, n)
+            if end > i:
+                literals.append(line[start:i])
+                slots.append(line[i:end])
+                start = i = end
+                continue
+        i += 1
+    if not slots:
+        return line, ()
+    literals.append(line[start:])
+    return _SEP.join(literals), tuple(slots)
 
 
 def cut_kept(
@@ -56,28 +166,14 @@ def cut_kept(
 ) -> list[tuple[str, tuple[str, ...]]]:
     """:func:`cut_line` of each masked line (none holds ``_SEP``), kept in ``known`` (a line
     found in ``older``, the generation before, moves to it): about 65 % of a batch's lines were
-    met before (names are markers), and the split cost 7,700 instructions a line, 40 % of the
-    template path.  The lines not kept are cut in one split."""
+    met before (names are markers)."""
     out: list[tuple[str, tuple[str, ...]]] = []
-    new: list[int] = []  # the lines not kept
-    for i, line in enumerate(lines):
+    for line in lines:
         cut = known.get(line)
         if cut is None:
             cut = older.get(line)
             if cut is None:
-                new.append(i)
-                cut = ("", ())
-            else:
-                known[line] = cut
+                cut = cut_line(line)
+            known[line] = cut
         out.append(cut)
-    if not new:
-        return out
-    keys, slots = cut_lines("\n".join([lines[i] for i in new]))
-    at = 0
-    for k, i in enumerate(new):
-        key = keys[k]
-        width = key.count(_SEP)
-        cut = out[i] = (key, tuple(slots[at : at + width]))
-        known[lines[i]] = cut
-        at += width
     return out

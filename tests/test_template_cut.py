@@ -1,0 +1,95 @@
+"""The hand-written cut of a masked line (razzlog/sites/template_cut.py) is the regex split it
+replaced, on any line: skeleton and slots equal, character for character."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from razzlog.generate.stream import generate_text
+from razzlog.sites.masking import POKERSTARS, mask_lines
+from razzlog.sites.template_cut import _SEP, cut_line
+
+_RANK = r"(?:10|[2-9TJQKA])"
+_CARD = _RANK + r"[shdc]"
+# the slot pattern as it was first written (one branch per kind of slot)
+_PLAIN_SLOT = re.compile(
+    "(\ue000[0-9]+\ue001"
+    rf"|\[{_CARD}(?: {_CARD})*\]"
+    rf"|(?<=Lo: ){_RANK}(?:,{_RANK})*"
+    r"|[$€£]?[0-9]+(?:[.,][0-9]+)*)"
+)
+# the pattern cut_line split lines by until the scanner (4392424): its start class, then each
+# branch checking it by a lookbehind
+_SLOT = re.compile(
+    "([\ue000\\[$€£0-9TJQKA]"
+    "(?:(?<=\ue000)[0-9]+\ue001"
+    rf"|(?<=\[){_CARD}(?: {_CARD})*\]"
+    rf"|(?<=Lo: 1)0(?:,{_RANK})*|(?<=Lo: [2-9TJQKA])(?:,{_RANK})*"
+    r"|(?<=[$€£])[0-9]+(?:[.,][0-9]+)*"
+    r"|(?<=[0-9])[0-9]*(?:[.,][0-9]+)*))"
+)
+
+
+def _reference(line: str) -> tuple[str, tuple[str, ...]]:
+    parts = _SLOT.split(line)
+    return _SEP.join(parts[0::2]), tuple(parts[1::2])
+
+
+# the pieces slots are made of, their near misses, and what names hold (any text, NULs)
+_PIECES = ["Lo: ", "\ue000", "\ue001", "[", "]", " ", ",", ".", "$", "€", "£", "10", "1", "0", "5"]
+_PIECES += ["9", "2", "A", "T", "J", "Q", "K", "s", "h", "d", "c", "x", "Lo", "L", "o", ": ", ":"]
+_PIECES += ["(", ")", "\x00", "\n", "é", "Ж", "中", "\U0001f600", "٣", "１", "\ue0000\ue001", "[Ah 10s]"]
+_LINES = st.lists(st.one_of(st.sampled_from(_PIECES), st.text(max_size=3)), max_size=40).map("".join)
+
+
+@settings(max_examples=5000, deadline=None)
+@given(_LINES)
+def test_the_cut_is_the_old_split(line: str) -> None:
+    assert cut_line(line) == _reference(line)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.text(max_size=60))
+def test_the_cut_of_any_text_is_the_old_split(line: str) -> None:
+    assert cut_line(line) == _reference(line)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(_LINES)
+def test_the_old_split_is_the_plain_patterns(line: str) -> None:
+    # (what the pattern was written to be: the reference above is the plain pattern, sped up)
+    assert _SLOT.split(line) == _PLAIN_SLOT.split(line)
+
+
+def test_real_masked_lines_are_cut_as_the_old_split() -> None:
+    lines: list[str] = []
+    for hand in generate_text(3, 300, site="pokerstars").split("\n\n\n"):
+        lines += mask_lines(tuple(hand.strip("\n").split("\n")), POKERSTARS).text.split("\n")
+    cuts = [cut_line(line) for line in lines]
+    assert cuts == [_reference(line) for line in lines]
+    assert sum(len(slots) for _, slots in cuts) > 2 * len(lines)  # (amounts, cards, names: cut)
+
+
+def test_each_kind_of_slot() -> None:
+    assert cut_line("\ue0003\ue001: raises $1.50 to $3,000.25") == (
+        "\x00: raises \x00 to \x00",
+        ("\ue0003\ue001", "$1.50", "$3,000.25"),
+    )
+    assert cut_line("Dealt to \ue0000\ue001 [10s Ah] [2c]") == (
+        "Dealt to \x00 \x00 \x00",
+        ("\ue0000\ue001", "[10s Ah]", "[2c]"),
+    )
+    # a low: after "Lo: " ranks (a 1 only as 10), elsewhere digits and separators
+    assert cut_line("Lo: 8,7,5,3,A and Lo: 10,9 and 8,7") == (
+        "Lo: \x00 and Lo: \x00 and \x00",
+        ("8,7,5,3,A", "10,9", "8,7"),
+    )
+    assert cut_line("Lo: 1,2 Lo: 0,2 Lo: T,1") == (
+        "Lo: \x00 Lo: \x00 Lo: \x00,\x00",
+        ("1,2", "0,2", "T", "1"),
+    )
+    # near misses stay literal (but for their digits)
+    assert cut_line("[1s] [Ax] \ue000x\ue001 $ T") == ("[\x00s] [Ax] \ue000x\ue001 $ T", ("1",))
