@@ -53,7 +53,7 @@ class Values:
         if found is None:
             if text[:1] != "[":
                 raise Miss
-            # a slot that starts with "[" is "[CARD( CARD)*]" (template_cut._SLOT): bracketed(text)
+            # a slot that starts with "[" is "[CARD( CARD)*]" (template_cut.cards_end): bracketed(text)
             try:
                 found = tuple([_CARDS[c] for c in text[1:-1].split(" ")])
             except KeyError:
