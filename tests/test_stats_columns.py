@@ -18,6 +18,7 @@ from razzlog.generate.stream import generate_text
 from razzlog.stats.chunks import chunk_tables
 from razzlog.stats.extract import Row, columns_of, hand_rows
 from razzlog.stats.schema import ACTIONS_SCHEMA, HANDS_SCHEMA, PLAYERS_SCHEMA
+from tests.test_player_bits import unpacked
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 
@@ -87,7 +88,8 @@ def test_a_chunks_frames_are_polars_frames_of_the_row_tuples(tmp_path: Path) -> 
     assert chunk.parsed == len(hands) and chunk.inexact == 0
     for frame, table, schema in (
         (chunk.hands, [r.hand for r in rows], HANDS_SCHEMA),
-        (chunk.players, [p for r in rows for p in r.players], PLAYERS_SCHEMA),
+        # a value per column (the rows hold the Boolean ones as bits: tests/test_player_bits.py)
+        (chunk.players, [unpacked(p) for r in rows for p in r.players], PLAYERS_SCHEMA),
         (chunk.actions, [a for r in rows for a in r.actions], ACTIONS_SCHEMA),
     ):
         assert frame.height == len(table) > 0

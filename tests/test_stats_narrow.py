@@ -31,6 +31,7 @@ from razzlog.stats.schema import (
 from razzlog.stats.stream import report_stats
 from razzlog.violations import Violation
 from tests.hostile.helpers import hands_with
+from tests.test_player_bits import unpacked as unpacked_full
 
 SITES = ("pokerstars", "fulltilt", "merge", "winamax", "kingsclub")
 _HAND_COLUMNS = [i for i, name in enumerate(HANDS_SCHEMA) if name in STATS_HANDS_SCHEMA]
@@ -92,7 +93,7 @@ def test_the_narrow_rows_are_the_full_rows_columns(
         assert narrow.hand == tuple(full.hand[i] for i in _HAND_COLUMNS)
         # the flags, the narrow rows' last value, as the bits of one integer
         unpacked = [(*row[:-1], *flag_values(row[-1])) for row in narrow.players]
-        assert unpacked == [tuple(row[i] for i in _PLAYER_COLUMNS) for row in full.players]
+        assert unpacked == [tuple(unpacked_full(row)[i] for i in _PLAYER_COLUMNS) for row in full.players]
         assert narrow.actions == []
 
 

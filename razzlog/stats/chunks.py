@@ -22,11 +22,14 @@ from razzlog.stats.betting import FLAG_COLUMNS
 from razzlog.stats.extract import Columns, Row, add_hand, columns_of
 from razzlog.stats.schema import (
     ACTIONS_SCHEMA,
+    BITS,
     COUNT,
     COUNTS,
     FLAGS,
     HANDS_SCHEMA,
     MONEY,
+    PLAYER_BOOLS,
+    PLAYERS_ROWS,
     PLAYERS_SCHEMA,
     SCALE,
     STATS_HANDS,
@@ -35,6 +38,7 @@ from razzlog.stats.schema import (
     STATS_PLAYERS_ROWS,
     UNIT,
     UNITS,
+    bool_columns,
     columns,
     units_to_money,
 )
@@ -92,7 +96,7 @@ class ChunkRows:
         self.detail = detail
         self.narrow = narrow
         self.hands = Columns(len(STATS_HANDS_SCHEMA if narrow else HANDS_SCHEMA))
-        self.players = Columns(len(STATS_PLAYERS_ROWS if narrow else PLAYERS_SCHEMA))
+        self.players = Columns(len(STATS_PLAYERS_ROWS if narrow else PLAYERS_ROWS))
         self.actions = Columns(len(ACTIONS_SCHEMA))
         self.problems: list[Violation] = []
         self.file = ""
@@ -142,7 +146,7 @@ class ChunkRows:
             players = players.with_columns(_FLAG_COLUMNS).drop(FLAGS)
         else:
             hands = rows_frame(self.hands, HANDS_SCHEMA, hands_keep)
-            players = rows_frame(self.players, PLAYERS_SCHEMA, players_keep)
+            players = players_frame(self.players, players_keep)
         return TableChunk(
             hands,
             players,
@@ -290,6 +294,14 @@ def _narrow(units: pl.Series) -> pl.Series:
 def _count_type(values: Sequence[int]) -> pl.DataType:
     top = max(values, default=0)
     return COUNT if top <= 0xFF else pl.UInt16() if top <= 0xFFFF else pl.UInt32()
+
+
+def players_frame(rows: Columns, keep: tuple[str, ...] | None) -> pl.DataFrame:
+    """:func:`rows_frame` of the full players' rows (``PLAYERS_ROWS``), with their Boolean columns
+    made of the bits: the columns of ``PLAYERS_SCHEMA`` (or those of ``keep``), in its order."""
+    frame = rows_frame(rows, PLAYERS_ROWS, None if keep is None else (*keep, BITS))
+    names = [name for name in PLAYERS_SCHEMA if keep is None or name in keep]
+    return frame.with_columns(bool_columns(tuple(n for n in names if n in PLAYER_BOOLS))).select(names)
 
 
 def rows_frame(

@@ -10,16 +10,20 @@ from typing import Any, Final
 from razzlog.cards import best_low, format_low
 from razzlog.events import Street
 from razzlog.stats.betting import PlayerFacts as _Player
-from razzlog.stats.betting import flag_values
 
 # Final: mypyc keeps these in C variables (see razzlog.stats.extract)
 _STREET_INDEX: Final = {s.value: s.index for s in Street}
 _THIRD: Final = Street.THIRD
+# player_row's bits: the 19 Boolean columns before the flags, then the flags (razzlog.stats.schema,
+# PLAYER_BOOLS, checks the count)
+FLAGS_SHIFT: Final = 19
 
 Row = tuple[Any, ...]
 
 
 def player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bool, reached: int) -> Row:
+    """The values of ``PLAYERS_ROWS``: every column but the Boolean ones, in order, then those as the
+    bits of one integer (bit i is ``PLAYER_BOOLS[i]``; :mod:`razzlog.stats.schema` says why)."""
     put = p.put
     seen = 4 if p.folded is None else _STREET_INDEX[p.folded._value_]  # the last street they were in on
     net = p.collected + p.returned - p.ante - put[0] - put[1] - put[2] - put[3] - put[4]
@@ -32,12 +36,41 @@ def player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bool, re
         low = format_low(ranks)
         if len(set(ranks)) == 5:
             top = ranks[0]
+    finish = p.finish
+    saw_4th = reached >= 1 and (p.folded is None or p.folded is not _THIRD)
+    booleans = (  # in PLAYER_BOOLS' order: bit 0 first
+        p.hole,  # dealt_hole
+        finish is not None,  # finished
+        p.all_in,
+        saw_4th,
+        at_showdown,  # showdown
+        won,
+        at_showdown and won,  # won_showdown
+        p.vpip,
+        p.third_raise,
+        p.bring_in,
+        p.bring_in_completed,
+        p.steal_opportunity,
+        p.steal_attempt,
+        p.faced_steal,
+        p.folded_to_steal,
+        low is not None,  # low_known
+        # saw 5th, 6th and 7th street: dealt, and not folded on an earlier street
+        reached >= 2 and seen >= 2,
+        reached >= 3 and seen >= 3,
+        reached >= 4 and seen >= 4,
+    )
+    bits: int = p.flags << FLAGS_SHIFT
+    bit = 1
+    for value in booleans:
+        if value:
+            bits |= bit
+        bit <<= 1
     return (
         idx,
         p.name,
         p.seat,
         p.stack,
-        p.hole,
         p.start,
         p.ante,
         put[0],
@@ -49,36 +82,17 @@ def player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bool, re
         p.collected,
         net,
         rake_paid,
-        p.finish is not None,
-        p.finish.place if p.finish is not None else None,
-        p.finish.prize if p.finish is not None else None,
+        finish.place if finish is not None else None,
+        finish.prize if finish is not None else None,
         " ".join(str(c) for c in p.cards),
         p.folded._value_ if p.folded is not None else None,
-        p.all_in,
-        reached >= 1 and (p.folded is None or p.folded is not _THIRD),
-        at_showdown,
-        won,
-        at_showdown and won,
-        p.vpip,
-        p.third_raise,
-        p.bring_in,
-        p.bring_in_completed,
-        p.steal_opportunity,
-        p.steal_attempt,
-        p.faced_steal,
-        p.folded_to_steal,
         low,
         top,
-        low is not None,
         *p.aggressive,
         *p.calls,
         p.folds,
         p.folds_late,
-        # saw 5th, 6th and 7th street: dealt, and not folded on an earlier street
-        reached >= 2 and seen >= 2,
-        reached >= 3 and seen >= 3,
-        reached >= 4 and seen >= 4,
-        *flag_values(p.flags),
+        bits,
     )
 
 

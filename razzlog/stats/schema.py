@@ -21,6 +21,7 @@ import polars as pl
 
 from razzlog.events import ActionKind, Street
 from razzlog.stats.betting import FLAG_COLUMNS
+from razzlog.stats.player_rows import FLAGS_SHIFT
 
 SCALE = 4  # decimal places of the money columns (sites print at most 2)
 MONEY = pl.Decimal(38, SCALE)
@@ -165,6 +166,24 @@ STATS_PLAYERS_ROWS = {
     **{n: t for n, t in STATS_PLAYERS_SCHEMA.items() if n not in FLAG_COLUMNS},
     FLAGS: pl.UInt32(),
 }
+
+
+# The full rows (hand_rows' detail) hold the players' Boolean columns as the bits of one integer,
+# BITS, in the last place: bit i is PLAYER_BOOLS[i], the flags (the last 24) being FLAGS shifted by
+# FLAGS_SHIFT.  Some 45 columns of Python booleans a player cost the rows and polars' conversion
+# more than the bits' expressions (razzlog.stats.chunks: players_frame; the store: its parts).
+BITS = "bits"
+PLAYER_BOOLS = tuple(n for n, t in PLAYERS_SCHEMA.items() if t == pl.Boolean())
+assert PLAYER_BOOLS[FLAGS_SHIFT:] == FLAG_COLUMNS and len(PLAYER_BOOLS) <= 64
+PLAYERS_ROWS = {**{n: t for n, t in PLAYERS_SCHEMA.items() if t != pl.Boolean()}, BITS: pl.UInt64()}
+
+
+def bool_columns(names: tuple[str, ...] = PLAYER_BOOLS) -> list[pl.Expr]:
+    """The Boolean columns ``names`` (of :data:`PLAYER_BOOLS`) made of :data:`BITS`."""
+    return [
+        ((pl.col(BITS) & pl.lit(1 << PLAYER_BOOLS.index(name), dtype=pl.UInt64())) != 0).alias(name)
+        for name in names
+    ]
 
 
 def units_to_money(units: pl.Expr) -> pl.Expr:

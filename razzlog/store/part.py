@@ -17,7 +17,7 @@ from typing import Any
 
 import polars as pl
 
-from razzlog.stats.schema import units_to_money
+from razzlog.stats.schema import bool_columns, units_to_money
 from razzlog.store.files import VIOLATION_COLUMNS
 from razzlog.store.rows import UNITS_COLUMNS, ImportedChunk
 from razzlog.store.schema import KEY, SCHEMAS, SEGMENT_TABLES, conform, empty
@@ -107,6 +107,8 @@ class PartBuffer:
                     .lazy()
                     .with_columns(start, units_to_money(pl.col(UNITS_COLUMNS[table])))
                 )
+                if table == "player_hands":  # (conform drops the bits)
+                    rows = rows.with_columns(bool_columns())
                 keyed = rows.with_columns(
                     pl.lit(keys)
                     .gather(pl.col(_START) + pl.col("hand_idx").cast(pl.Int64()))

@@ -20,7 +20,7 @@ from razzlog.reducers import register as register_reducers
 from razzlog.sources import RawHand, stored_text
 from razzlog.stats.chunks import rows_frame, without_inexact
 from razzlog.stats.extract import Columns, Row, add_hand, columns_of
-from razzlog.stats.schema import ACTIONS_SCHEMA, HANDS_SCHEMA, MONEY, PLAYERS_SCHEMA
+from razzlog.stats.schema import ACTIONS_SCHEMA, HANDS_SCHEMA, MONEY, PLAYERS_ROWS, PLAYERS_SCHEMA
 from razzlog.store.collector import WORKER
 from razzlog.violations import Violation
 
@@ -50,7 +50,9 @@ def _plain(schema: dict[str, pl.DataType]) -> dict[str, pl.DataType]:
 # plain strings (a Categorical made here was cast back to text in the main process) and money
 # as whole units, made MONEY by PartBuffer once per part (a cast per chunk of 200 hands cost the
 # workers more than the conversion itself): UNITS_COLUMNS, per table.
-_HANDS, _PLAYERS, _ACTIONS = _plain(HANDS_SCHEMA), _plain(PLAYERS_SCHEMA), _plain(ACTIONS_SCHEMA)
+# The players' Boolean columns stay the bits of one integer (PLAYERS_ROWS), which PartBuffer
+# makes columns once per part: per chunk, ~45 Series of Python booleans cost the workers more.
+_HANDS, _PLAYERS, _ACTIONS = _plain(HANDS_SCHEMA), _plain(PLAYERS_ROWS), _plain(ACTIONS_SCHEMA)
 UNITS_COLUMNS: dict[str, tuple[str, ...]] = {
     table: tuple(name for name, t in schema.items() if t == MONEY)
     for table, schema in (
@@ -80,7 +82,7 @@ class Record:
 class ImportedChunk:
     records: list[Record]
     hands: pl.DataFrame  # HANDS_SCHEMA + EXTRA_HANDS, hand_idx: the record's ``row`` (see UNITS_COLUMNS)
-    players: pl.DataFrame
+    players: pl.DataFrame  # PLAYERS_ROWS: the Boolean columns as BITS
     actions: pl.DataFrame
 
 

@@ -19,7 +19,7 @@ from razzlog.rules.replay import replay
 from razzlog.sites import parse_raw_hand
 from razzlog.sources import iter_raw_hands
 from razzlog.stats.extract import Row, hand_rows
-from razzlog.stats.schema import ACTIONS_SCHEMA, HANDS_SCHEMA, PLAYERS_SCHEMA, units_to_money
+from razzlog.stats.schema import ACTIONS_SCHEMA, HANDS_SCHEMA, PLAYERS_SCHEMA, bool_columns, units_to_money
 from razzlog.store.rows import (
     EXTRA_HANDS,
     NO_ROWS,
@@ -30,6 +30,7 @@ from razzlog.store.rows import (
     import_chunk,
 )
 from razzlog.violations import Violation
+from tests.test_player_bits import unpacked
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
@@ -47,7 +48,7 @@ def _row_wise(chunk_hands: list[tuple[Row, Row, list[Row], list[Row]]]) -> list[
         ],
         how="horizontal",
     )
-    players = [p for _, _, ps, _ in chunk_hands for p in ps]
+    players = [unpacked(p) for _, _, ps, _ in chunk_hands for p in ps]  # a value per column
     actions = [a for _, _, _, acts in chunk_hands for a in acts]
     return [
         hands,
@@ -57,12 +58,14 @@ def _row_wise(chunk_hands: list[tuple[Row, Row, list[Row], list[Row]]]) -> list[
 
 
 def _as_money(chunk: ImportedChunk) -> list[pl.DataFrame]:
-    """The chunk's frames with their money made MONEY, as a part does (razzlog.store.part)."""
+    """The chunk's frames with their money made MONEY and the players' bits their Boolean columns,
+    as a part does (razzlog.store.part)."""
+    players = chunk.players.with_columns(bool_columns()).select(list(PLAYERS_SCHEMA))
     return [
         frame.with_columns(units_to_money(pl.col(UNITS_COLUMNS[table])))
         for frame, table in (
             (chunk.hands, "hands"),
-            (chunk.players, "player_hands"),
+            (players, "player_hands"),
             (chunk.actions, "actions"),
         )
     ]
