@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
+from razzlog.cards import Card
 from tests.rules.helpers import audit_text, hand, line_of, mutate, rules_found
 
 HAND = "35874566077"
@@ -18,3 +22,20 @@ def test_illegal_hand_raises_exactly_card_mismatch(tmp_path: Path) -> None:
     text = hand(HAND)
     text = mutate(text, "Dealt to willy32948 [6h] [7h]", "Dealt to willy32948 [6d] [7h]", 1)
     assert audit_text(tmp_path, text) == [("card-mismatch", line_of(text, "Dealt to willy32948 [6d] [7h]"))]
+
+
+_CARDS = st.builds(Card, st.integers(1, 13), st.sampled_from("shdc"))
+
+
+@given(st.lists(_CARDS, max_size=8), st.lists(_CARDS, max_size=8), st.lists(st.booleans(), max_size=8))
+def test_missing_is_the_old_set_of_ids(dealt: list[Card], shown: list[Card], same: list[bool]) -> None:
+    """Found by identity or by value as before: some shown cards are the dealt objects themselves."""
+    from razzlog.rules.catalogue.rz102_card_mismatch import _missing
+
+    cards = tuple(d if keep else c for d, c, keep in zip(dealt, shown, same, strict=False)) + tuple(
+        shown[len(same) :]
+    )
+    present = {id(c) for c in cards}
+    want = [c for c in dealt if id(c) not in present and c not in cards]  # the rule as it was
+    got = _missing(dealt, cards)
+    assert got == want and all(g is w for g, w in zip(got, want, strict=True))

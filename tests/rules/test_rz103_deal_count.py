@@ -8,6 +8,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from razzlog.events import Street
 from razzlog.generate.stream import generate_text
 from tests.rules.helpers import audit_text, hand, line_of, mutate, rules_found
 
@@ -66,3 +67,10 @@ def test_dropping_any_deal_line_is_reported(tmp_path: Path, seed: int, site: str
     text = "\n".join(lines[:dropped] + lines[dropped + 1 :]) + "\n"
     found = rules_found(tmp_path, text, profile=site)
     assert "deal-count" in found, (lines[dropped], found)
+
+
+@given(st.sampled_from([None, *Street]), st.lists(st.sampled_from(list(Street)), unique=True).map(tuple))
+def test_position_is_index_or_minus_one(street: Street | None, streets: tuple[Street, ...]) -> None:
+    from razzlog.rules.catalogue.rz103_deal_count import _position
+
+    assert _position(street, streets) == (streets.index(street) if street in streets else -1)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from razzlog.api import audit_paths
 from tests.rules.helpers import hand, mutate
 
@@ -72,3 +75,54 @@ def test_seen_hands_take_the_latest_word_on_an_id() -> None:
     assert seen.first("pokerstars", "42") == ("NOT HEX", "b.txt", 2)
     seen.add("pokerstars", "42", "00000000000000bb", "c.txt", 3)
     assert seen.first("pokerstars", "42") == ("00000000000000bb", "c.txt", 3)
+
+
+def _hex_reference(digest: str) -> int | None:
+    """``_hex`` as it was before it checked the text with ``strip`` (formatted the number back)."""
+    if len(digest) != 16:
+        return None
+    try:
+        value = int(digest, 16)
+    except ValueError:
+        return None
+    return value if f"{value:016x}" == digest else None
+
+
+@given(
+    st.one_of(
+        st.text(alphabet="0123456789abcdefABCDEF+-_ xg\u0660", min_size=14, max_size=18),
+        st.integers(0, 2**64 - 1).map(lambda v: f"{v:016x}"),
+        st.text(max_size=20),
+    )
+)
+def test_hex_agrees_with_formatting_the_number_back(digest: str) -> None:
+    from razzlog.rules.catalogue.rz503_duplicate_hand import _hex
+
+    assert _hex(digest) == _hex_reference(digest)
+
+
+_IDS = st.sampled_from(["42", "7", "007", "18446744073709551616", "TF-1", "-3", "0"])
+_DIGESTS = st.sampled_from(["00000000000000aa", "00000000000000bb", "NOT HEX", "0123456789ABCDEF"])
+
+
+@given(
+    st.lists(
+        st.tuples(st.booleans(), st.sampled_from(["pokerstars", "fulltilt"]), _IDS, _DIGESTS), max_size=40
+    )
+)
+def test_seen_hands_answer_as_a_dict_of_the_latest_word(ops: list[tuple[bool, str, str, str]]) -> None:
+    """``first_or_add`` keeps the first word, ``add`` the latest, whatever table the id goes to."""
+    from razzlog.rules.catalogue.rz503_duplicate_hand import SeenHands
+
+    seen = SeenHands()
+    reference: dict[tuple[str, str], tuple[str, str, int]] = {}
+    for line, (overwrite, site, hand_id, digest) in enumerate(ops, 1):
+        entry = (digest, f"f{line % 2}.txt", line)
+        if overwrite:
+            seen.add(site, hand_id, *entry)
+            reference[site, hand_id] = entry
+        else:
+            assert seen.first_or_add(site, hand_id, *entry) == reference.get((site, hand_id))
+            reference.setdefault((site, hand_id), entry)
+        for key, value in reference.items():
+            assert seen.first(*key) == value

@@ -64,7 +64,7 @@ def deal_count(r: Replay) -> Iterator[Finding]:
             if (
                 player not in lines
                 and step.street is street
-                and street in _UP_STREETS
+                and _position(street, _UP_STREETS) >= 0
                 and player not in folded
             ):
                 lines.add(player)  # reported here, once: not again when the street closes
@@ -85,7 +85,7 @@ def deal_count(r: Replay) -> Iterator[Finding]:
         elif type(e) is _STREET_START:
             now, line = e.street, e.line  # read once: an event's field is a Python look-up
             yield from _close(r, seated, folded, lines, street, line)
-            if now not in _BETTING:
+            if _position(now, _BETTING) < 0:
                 street = None
                 continue
             expected = _THIRD if not started else _next(started[-1])
@@ -129,8 +129,18 @@ def _close(
 
 
 def _next(street: Street) -> Street | None:
-    i = _BETTING.index(street) + 1  # _BETTING lists the betting streets in order
+    i = _position(street, _BETTING) + 1  # _BETTING lists the betting streets in order
     return _BETTING[i] if i < len(_BETTING) else None
+
+
+def _position(street: Street | None, streets: tuple[Street, ...]) -> int:
+    """``streets.index(street)``, or -1.  Compared by identity in a native loop: ``in`` and
+    ``index`` on a tuple are calls into Python's C API, some 400 instructions each (this runs
+    for every action and deal line)."""
+    for i, s in enumerate(streets):
+        if s is street:
+            return i
+    return -1
 
 
 def _check_deal(e: Dealt, folded: set[str], lines: set[str]) -> list[Finding] | None:
@@ -148,7 +158,9 @@ def _check_deal(e: Dealt, folded: set[str], lines: set[str]) -> list[Finding] | 
     wrong_new = new != 1 and not (third and new == 3)
     index = 0  # face-up cards before this street
     if known and not third:
-        index = _UP_STREETS.index(e_street) if e_street in _UP_STREETS else 4
+        index = _position(e_street, _UP_STREETS)
+        if index < 0:
+            index = 4
     wrong_known = known and not third and known != index and known != index + 2
     if not (twice or wrong_new or wrong_known):
         return None

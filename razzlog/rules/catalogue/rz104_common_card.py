@@ -66,7 +66,9 @@ def common_card(r: Replay) -> Iterator[Finding]:
         )
 
 
-_BETTING: Final = frozenset(s for s in Street if s.is_betting)
+# A tuple, not a set: ``in`` finds an enum member by identity, where a set hashes it with
+# Enum.__hash__, interpreted code (some 600 instructions a test, a dozen tests a hand).
+_BETTING: Final = tuple(s for s in Street if s.is_betting)
 # Shared with deal-count (equal sets share one pass over the events).
 _TABLE_EVENTS: Final = frozenset({StreetStart, Action, Deal, CommonCard})
 _ACTION: Final = Action  # bound once, as C statics (compiled): not looked up at every use

@@ -13,6 +13,7 @@ from razzlog.rules.replay import Replay
 from razzlog.rules.structures import bring_in_range
 
 _BRING_IN: Final = ActionKind.BRING_IN  # bound once (a C static, compiled): enum lookups are slow
+_ZERO: Final = Decimal(0)
 
 
 @rule("bring-in-amount")
@@ -91,7 +92,7 @@ def against_table(a: BringInKey | None, seen: Counter[Decimal]) -> Iterator[Find
         return
     amount, line, player = a
     if seen:
-        usual, times = seen.most_common(1)[0]
+        usual, times = _most_common(seen)
         if times >= 2 and amount != usual and seen[amount] < times:
             yield Finding(
                 line,
@@ -100,3 +101,15 @@ def against_table(a: BringInKey | None, seen: Counter[Decimal]) -> Iterator[Find
                 "3rd",
             )
     seen[amount] += 1
+
+
+def _most_common(seen: Counter[Decimal]) -> tuple[Decimal, int]:
+    """``seen.most_common(1)[0]`` of a non-empty counter: the first of the most counted, in
+    insertion order (``most_common(1)`` is ``max``, which keeps the first).  A native loop:
+    ``most_common`` is interpreted code (heapq), some 8,000 instructions a hand."""
+    usual, times = _ZERO, 0
+    first = True
+    for amount, n in seen.items():
+        if first or n > times:
+            usual, times, first = amount, n, False
+    return usual, times

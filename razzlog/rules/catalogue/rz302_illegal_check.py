@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from decimal import Decimal
 from typing import Final
 
 from razzlog.events import ActionKind
@@ -28,9 +29,20 @@ def illegal_check(r: Replay) -> Iterator[Finding]:
     for s in r.steps:
         if s.kind is not _CHECK or s.status is not _IN:
             continue
-        a = s.action
-        owed = [s.current_bet[v] - s.street_put[v] for v in VARIANTS]
-        if all(o > 0 for o in owed):
+        owed = _owed(s.current_bet, s.street_put)
+        if owed is not None:
+            a = s.action
             yield Finding(
-                a.line, f"{a.player} checks facing a bet of {owed[0]} to call", a.player, a.street.value
+                a.line, f"{a.player} checks facing a bet of {owed} to call", a.player, a.street.value
             )
+
+
+def _owed(current_bet: tuple[Decimal, Decimal], street_put: tuple[Decimal, Decimal]) -> Decimal | None:
+    """What a check leaves owed (the rules' first variant), when a bet is owed in every variant.
+
+    Compared before subtracting (a Decimal's difference is positive exactly when it is the
+    greater), so that a legal check builds no Decimal.
+    """
+    if all(current_bet[v] > street_put[v] for v in VARIANTS):
+        return current_bet[0] - street_put[0]
+    return None

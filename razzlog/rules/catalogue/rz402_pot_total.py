@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from decimal import Decimal
+from typing import Final
 
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import VARIANTS, Replay
 from razzlog.rules.settle import settle
+
+_ZERO: Final = Decimal(0)  # (a C static, compiled: ``Decimal(0)`` is a call each time)
 
 
 @rule("pot-total")
@@ -29,16 +32,16 @@ def pot_total(r: Replay) -> Iterator[Finding]:
     sp = s.summary_pot
     if sp is None:
         return
-    logged_total = sum(s.put[0].values(), Decimal(0)) - sum(s.returned.values(), Decimal(0))
+    logged_total = sum(s.put[0].values(), _ZERO) - sum(s.returned.values(), _ZERO)
     # A list, not a set: ``in`` compares the same (a Decimal's hash agrees with its ``==``), and
-    # hashing a Decimal is a modular power in C, some 4,000 instructions each.
-    totals = [logged_total, *(s.pot_total(v) for v in VARIANTS)]
-    if sp.total not in totals:
+    # hashing a Decimal is a modular power in C, some 4,000 instructions each.  The log's total
+    # first: the rules' pots are summed only when it differs (rarely; some 3,000 instructions).
+    if sp.total != logged_total and sp.total not in [s.pot_total(v) for v in VARIANTS]:
         yield Finding(
             sp.line, f"the total pot is {sp.total}, but the players put in {logged_total}", None, "summary"
         )
         return  # one wrong total, one finding: the sums below follow from it
-    collected = sum(s.collected.values(), Decimal(0))
+    collected = sum(s.collected.values(), _ZERO)
     if s.collects and collected + sp.rake != sp.total:
         yield Finding(
             sp.line,
@@ -66,6 +69,6 @@ def _agrees(printed: list[Decimal], layers: list[Decimal], rake: Decimal) -> boo
         return True
     return (
         len(printed) == len(layers)
-        and sum(printed, Decimal(0)) + rake == sum(layers, Decimal(0))
+        and sum(printed, _ZERO) + rake == sum(layers, _ZERO)
         and all(p <= layer for p, layer in zip(printed, layers, strict=True))
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from razzlog.cards import best_low, best_low_key, format_low
 from razzlog.events import SeatOutcome
@@ -10,6 +11,8 @@ from razzlog.rules.base import Finding, rule
 from razzlog.rules.catalogue.rz403_pot_award import winners
 from razzlog.rules.replay import Replay
 from razzlog.rules.settle import settle
+
+_MUCKED: Final = SeatOutcome.MUCKED  # bound once (a C static, compiled): enum lookups are slow
 
 
 @rule("mucked-winner")
@@ -28,9 +31,9 @@ def mucked_winner(r: Replay) -> Iterator[Finding]:
     Fix: Hero shows and wins the pot.
     """
     s = settle(r)
-    revealed = {
-        e.player: e.cards for e in s.summary_seats if e.outcome == SeatOutcome.MUCKED and len(e.cards) >= 5
-    }
+    if not s.mucked:
+        return  # (most hands: the summary's mucked cards are read only when someone mucked)
+    revealed = {e.player: e.cards for e in s.summary_seats if e.outcome is _MUCKED and len(e.cards) >= 5}
     for player, muck in s.mucked.items():
         cards = revealed.get(player) or s.cards(player)
         if not muck.shown or len(cards) < 5:

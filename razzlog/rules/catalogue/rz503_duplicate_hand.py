@@ -30,27 +30,29 @@ class SeenHands:
 
     def first(self, site: str, hand_id: str) -> tuple[str, str, int] | None:
         """``(digest, file, line)`` of the first hand seen with this id, if any."""
-        return self._look(site, hand_id)[0]
+        return self._look(site, hand_id, _number(hand_id))[0]
 
     def add(self, site: str, hand_id: str, digest: str, file: str, line: int) -> None:
-        self._put(site, hand_id, digest, file, line, None)
+        self._put(site, hand_id, _number(hand_id), digest, file, line, None)
 
     def first_or_add(
         self, site: str, hand_id: str, digest: str, file: str, line: int
     ) -> tuple[str, str, int] | None:
         """``first(site, hand_id)``, after which a hand not seen before is added (one look-up)."""
-        found, slot = self._look(site, hand_id)
+        key = _number(hand_id)  # (once: it parses the id)
+        found, slot = self._look(site, hand_id, key)
         if found is None:
-            self._put(site, hand_id, digest, file, line, slot)
+            self._put(site, hand_id, key, digest, file, line, slot)
         return found
 
-    def _look(self, site: str, hand_id: str) -> tuple[tuple[str, str, int] | None, int | None]:
-        """What ``first`` answers, and the id's table slot when it is a number."""
+    def _look(
+        self, site: str, hand_id: str, key: int | None
+    ) -> tuple[tuple[str, str, int] | None, int | None]:
+        """What ``first`` answers, and the id's table slot when it is a number (``key``)."""
         if self._other:
             found = self._other.get((site, hand_id))
             if found is not None:
                 return found, None
-        key = _number(hand_id)
         table = self._tables.get(site)
         if key is None or table is None:
             return None, None
@@ -60,17 +62,20 @@ class SeenHands:
             return None, slot
         return (f"{table.digests[entry]:016x}", self._files[table.files[entry]], table.lines[entry]), slot
 
-    def _put(self, site: str, hand_id: str, digest: str, file: str, line: int, slot: int | None) -> None:
+    def _put(
+        self, site: str, hand_id: str, key: int | None, digest: str, file: str, line: int, slot: int | None
+    ) -> None:
+        """Record a hand; ``key`` is ``_number(hand_id)``, ``slot`` its table slot if known."""
         index = self._file_index.get(file)
         if index is None:
             index = self._file_index[file] = len(self._files)
             self._files.append(file)
-        key = _number(hand_id)
         value = _hex(digest)
         if key is None or value is None or not 0 <= line < _LIMIT or index >= _LIMIT:
             self._other[site, hand_id] = (digest, file, line)
             return
-        self._other.pop((site, hand_id), None)  # the latest word on an id wins, as in a dict
+        if self._other:  # the latest word on an id wins, as in a dict
+            self._other.pop((site, hand_id), None)
         table = self._tables.get(site)
         if table is None:
             table = self._tables[site] = _IdTable()
@@ -151,13 +156,15 @@ def _number(hand_id: str) -> int | None:
 
 def _hex(digest: str) -> int | None:
     """``text_digest``'s 16 lower-case hex digits as a number; None for any other text."""
-    if len(digest) != 16:
+    # Only lower-case hex digits (not "+0…", "0_…", " …" nor upper case): then the text is
+    # exactly the number's 16 digits.  (Checked by strip rather than by formatting the number
+    # back, which cost some 3,000 instructions a hand.)
+    if len(digest) != 16 or digest.strip(_HEX_DIGITS):
         return None
-    try:
-        value = int(digest, 16)
-    except ValueError:
-        return None
-    return value if f"{value:016x}" == digest else None  # not "+0…", "0_…" nor upper case
+    return int(digest, 16)
+
+
+_HEX_DIGITS: Final = "0123456789abcdef"
 
 
 # Judged on the hand's keys, not the hand (the parallel audit's main process has only these):
