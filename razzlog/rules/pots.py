@@ -75,11 +75,11 @@ def build_pots(
     closing = live & all_in
     levels: list[Decimal]
     if not closing:  # the usual hand, nobody all-in: one level, without hashing a Decimal (slow)
-        levels = [top] if top > 0 else []
+        levels = [top] if top > _ZERO else []
     else:
         levels = sorted(
-            {amount for player, amount in contributions.items() if amount > 0 and player in closing}
-            | ({top} if top > 0 else set())
+            {amount for player, amount in contributions.items() if amount > _ZERO and player in closing}
+            | ({top} if top > _ZERO else set())
         )
     # Loops rather than sum(min(...)): the same additions in the same order, at a
     # fraction of the cost (``b if b < a else a`` is ``min(a, b)``, to the object).
@@ -93,7 +93,7 @@ def build_pots(
         eligible = frozenset([p for p in live if p not in all_in or contributions.get(p, _ZERO) >= level])
         if pots and pots[-1].eligible == eligible:
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
-        elif amount > 0:
+        elif amount > _ZERO:
             pots.append(Pot(amount, eligible))
         previous = level
     # Chips above the highest live level (a folded player's) still belong to the last pot.
@@ -105,7 +105,7 @@ def build_pots(
     return pots
 
 
-_ZERO: Final = Decimal(0)
+_ZERO: Final = Decimal(0)  # compared with, not 0: an int is converted to a new Decimal first
 
 
 def split_shares(amount: Decimal, winners: int, unit: Decimal) -> tuple[Decimal, Decimal]:

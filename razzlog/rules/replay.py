@@ -47,10 +47,13 @@ from razzlog.rules.turns import Turns
 # hash and ``.value`` are slow Python code, and the engine runs for every event.
 # ``Final`` matters once compiled: mypyc keeps a Final name in a C static, and looks
 # any other module name (``Street`` too) up in the module's globals dict at every use.
-_BETTING: Final = tuple(s for s in Street if s.is_betting)
 _THIRD: Final = Street.THIRD
 _FOURTH: Final = Street.FOURTH
 _SEVENTH: Final = Street.SEVENTH
+_SHOWDOWN: Final = Street.SHOWDOWN
+_SUMMARY: Final = Street.SUMMARY
+# Amounts are compared with _ZERO, never with 0: a Decimal compared with an int first converts
+# it to a new Decimal, twice the cost of the comparison.
 _ZERO: Final = Decimal(0)
 _ZEROS: Final = (_ZERO, _ZERO)
 _NONES: Final[tuple[Decimal | None, Decimal | None]] = (None, None)
@@ -82,13 +85,19 @@ __all__ = ["AGGRESSIVE", "VARIANTS", "PlayerState", "Replay", "RoundEnd", "Statu
 
 def replay(hand: Hand, profile: Profile) -> Replay:
     # One pass sorts the events by kind: the engine's setup and the rules read these lists.
+    # (Events come in runs of one kind: seats, antes, deals, actions.  The list of the run's
+    # kind is kept at hand, which spares most dict look-ups, some 4,000 instructions a hand.)
     by_kind: dict[type, list[Event]] = {}
+    run_kind: type | None = None
+    run: list[Event] = []
     for e in hand.events:
-        found = by_kind.get(type(e))
-        if found is None:
-            by_kind[type(e)] = [e]
-        else:
-            found.append(e)
+        kind = type(e)
+        if kind is not run_kind:
+            found = by_kind.get(kind)
+            if found is None:
+                found = by_kind[kind] = []
+            run_kind, run = kind, found
+        run.append(e)
     seats = {e.player: e for e in _of(by_kind, Seat)}
     antes = {e.player: e for e in _of(by_kind, Ante)}
     players = {name: PlayerState(seat.seat, seat.stack, _IN) for name, seat in seats.items()}
@@ -126,6 +135,12 @@ def replay(hand: Hand, profile: Profile) -> Replay:
     return state
 
 
+def is_betting(street: Street) -> bool:
+    """``street.is_betting``, by identity: the property is Python code, and ``in`` a tuple of
+    the betting streets compares each member it passes over with ``==`` (some 350 instructions)."""
+    return street is not _SHOWDOWN and street is not _SUMMARY
+
+
 def _of(by_kind: dict[type, list[Event]], kind: type[E]) -> list[E]:
     return cast(list[E], by_kind.get(kind, []))
 
@@ -143,10 +158,13 @@ class _Engine(Turns):
         self.big_bet: Decimal = header.big_bet
         self.cap = 1 + r.profile.raises_per_round
         self.double_option = r.profile.fourth_street_open_pair_double
-        self.singles: dict[str, frozenset[str]] = {}
         self.boards: dict[str, tuple[int, ...]] = {}  # ranks of each player's last four up cards
         self.street = _THIRD
         self.betting_open = False
+        # The street and player of the latest bet or raise, not yet in ``r.aggressor``: a Street
+        # hashes by a Python call (some 850 instructions a store), so a street's aggressor is
+        # stored once the engine leaves the street, not at each bet and raise.
+        self.aggressor: tuple[Street, str] | None = None
         # players not folded, and players who can act (kept by set_status)
         self.live_count = sum(1 for s in r.players.values() if s.status is _IN or s.status is _ALL_IN)
         self.able_count = sum(1 for s in r.players.values() if s.status is _IN)
@@ -196,8 +214,15 @@ class _Engine(Turns):
             elif type(e) is _BETTING_CAPPED:
                 self.capped(e)
         self.close_round(r.hand.last_line)
+        self.store_aggressor()
         if r.bring_in_due is None:
             r.bring_in_due = self.bring_in_due()
+
+    def store_aggressor(self) -> None:
+        if self.aggressor is not None:
+            street, player = self.aggressor
+            self.r.aggressor[street] = player
+            self.aggressor = None
 
     # -- events ---------------------------------------------------------------
 
@@ -212,7 +237,7 @@ class _Engine(Turns):
         p0, p1 = player.put
         n0 = p0 + amount
         player.put = (n0, n0 if p1 is p0 and ruled is amount else p1 + ruled)
-        if player.start - n0 <= 0:
+        if player.start - n0 <= _ZERO:
             self.set_status(player, _ALL_IN)
 
     def street_start(self, event: StreetStart) -> None:
@@ -222,7 +247,7 @@ class _Engine(Turns):
             for name, player in self.players.items():
                 if name not in r.antes:  # missing-ante: the rules' variant posts it
                     player.put = (player.put[0], player.put[1] + min(r.table_ante, player.start))
-        betting = street in _BETTING  # (once: each miss in the tuple is a Python comparison)
+        betting = is_betting(street)
         if betting and street is not _THIRD:
             self.close_round(event.line)
             self.street = street
@@ -274,7 +299,7 @@ class _Engine(Turns):
         # Python attribute lookup; the Step keeps them as native fields for the rules.
         player, kind, a_street, line, all_in, amount = a.player, a.kind, a.street, a.line, a.all_in, a.amount
         street = self.street
-        if a_street is not street and a_street in _BETTING:
+        if a_street is not street and is_betting(a_street):
             self.street = street = a_street
         third = street is _THIRD
         if third and r.bring_in is None and r.bring_in_due is None:
@@ -367,7 +392,7 @@ class _Engine(Turns):
             return logged  # all-in for less is always allowed
         if logged > stack:
             return want  # stack-overdraw judges the stack; the amount itself is judged as usual
-        return min(want, stack) if want > 0 else want
+        return min(want, stack) if want > _ZERO else want
 
     def apply_action(
         self,
@@ -392,7 +417,7 @@ class _Engine(Turns):
         sp0, sp1 = st.street_put
         if kind is _CHECK:
             owed = self.current[1] - sp1
-            if owed > 0 and self.current[0] > sp0:
+            if owed > _ZERO and self.current[0] > sp0:
                 # illegal-check: the rules' variant has the player call instead
                 owed = min(owed, st.start - p1)
                 st.put = (p0, p1 + owed)
@@ -429,7 +454,9 @@ class _Engine(Turns):
             else before + unit
         )
         full = street0 >= target or street1 >= target
-        r.aggressor[self.street] = player
+        if self.aggressor is not None and self.aggressor[0] is not self.street:
+            self.store_aggressor()
+        self.aggressor = (self.street, player)
         if full:
             self.bets += 1
             self.acted = {player}

@@ -7,7 +7,6 @@ fills it is ``razzlog.rules.replay``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import Enum
 from typing import Any, Final, TypeVar
@@ -167,42 +166,98 @@ class RoundEnd:
         return f"RoundEnd(street={self.street!r}, line={self.line!r}, pending={self.pending!r})"
 
 
-@dataclass(slots=True)
 class PlayerState:
-    seat: int
-    start: Decimal
-    status: Status
-    # Per variant; tuples replaced on change, so that a Step can share them.
-    put: tuple[Decimal, Decimal] = (_ZERO, _ZERO)
-    street_put: tuple[Decimal, Decimal] = (_ZERO, _ZERO)
+    """One player's chips as the engine replays them.
+
+    A plain class, not a slotted dataclass: compiled, a dataclass is built through its
+    generated ``__init__``, interpreted code (about 1,900 instructions a player, 8,500 a
+    ``Replay``); a plain class is a native call.  (Nothing compares two: ``==`` is identity.)
+    """
+
+    __slots__ = ("put", "seat", "start", "status", "street_put")
+
+    def __init__(
+        self,
+        seat: int,
+        start: Decimal,
+        status: Status,
+        # Per variant; tuples replaced on change, so that a Step can share them.
+        put: tuple[Decimal, Decimal] = (_ZERO, _ZERO),
+        street_put: tuple[Decimal, Decimal] = (_ZERO, _ZERO),
+    ) -> None:
+        self.seat = seat
+        self.start = start
+        self.status = status
+        self.put = put
+        self.street_put = street_put
+
+    def __repr__(self) -> str:
+        return (
+            f"PlayerState(seat={self.seat!r}, start={self.start!r}, status={self.status!r}, "
+            f"put={self.put!r}, street_put={self.street_put!r})"
+        )
 
     def stack(self, v: int) -> Decimal:
         return self.start - self.put[v]
 
 
-@dataclass(slots=True)
 class Replay:
-    hand: Hand
-    profile: Profile
-    players: dict[str, PlayerState]
-    order: list[str]  # dealt-in players in seat order
-    seats: dict[str, Seat]
-    antes: dict[str, Ante]
-    table_ante: Decimal | None
-    table_bring_in: Decimal | None
-    door: dict[str, Card]
-    bring_in_due: str | None
-    bring_in: Action | None
-    steps: list[Step]
-    round_ends: list[RoundEnd]
-    streets: list[StreetStart]
-    folded_on: dict[str, Street]
-    capped_lines: list[tuple[BettingCapped, int, bool]]  # line, bets at the time, short all-in seen
-    aggressor: dict[Street, str]
-    cache: dict[str, Any] = field(default_factory=dict)  # derived facts, computed once
-    dealt: list[Dealt] = field(default_factory=list)  # the deal lines' fields, in log order
-    _by_kind: dict[type, list[Any]] | None = None
-    _streams: dict[frozenset[type], list[Event]] = field(default_factory=dict)
+    """A replayed hand: the table state the engine built, read by the rules.
+
+    A plain class for the reason ``PlayerState`` is one (built once a hand).
+    """
+
+    __slots__ = (
+        "_by_kind", "_streams", "aggressor", "antes", "bring_in", "bring_in_due", "cache", "capped_lines",
+        "dealt", "door", "folded_on", "hand", "order", "players", "profile", "round_ends", "seats", "steps",
+        "streets", "table_ante", "table_bring_in",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        hand: Hand,
+        profile: Profile,
+        players: dict[str, PlayerState],
+        order: list[str],
+        seats: dict[str, Seat],
+        antes: dict[str, Ante],
+        table_ante: Decimal | None,
+        table_bring_in: Decimal | None,
+        door: dict[str, Card],
+        bring_in_due: str | None,
+        bring_in: Action | None,
+        steps: list[Step],
+        round_ends: list[RoundEnd],
+        streets: list[StreetStart],
+        folded_on: dict[str, Street],
+        capped_lines: list[tuple[BettingCapped, int, bool]],
+        aggressor: dict[Street, str],
+        cache: dict[str, Any] | None = None,
+        dealt: list[Dealt] | None = None,
+        _by_kind: dict[type, list[Any]] | None = None,
+        _streams: dict[frozenset[type], list[Event]] | None = None,
+    ) -> None:
+        self.hand = hand
+        self.profile = profile
+        self.players = players
+        self.order = order  # dealt-in players in seat order
+        self.seats = seats
+        self.antes = antes
+        self.table_ante = table_ante
+        self.table_bring_in = table_bring_in
+        self.door = door
+        self.bring_in_due = bring_in_due
+        self.bring_in = bring_in
+        self.steps = steps
+        self.round_ends = round_ends
+        self.streets = streets
+        self.folded_on = folded_on
+        self.capped_lines = capped_lines  # line, bets at the time, short all-in seen
+        self.aggressor = aggressor
+        self.cache: dict[str, Any] = {} if cache is None else cache  # derived facts, computed once
+        self.dealt: list[Dealt] = [] if dealt is None else dealt  # the deal lines' fields, in log order
+        self._by_kind = _by_kind
+        self._streams: dict[frozenset[type], list[Event]] = {} if _streams is None else _streams
 
     @property
     def live(self) -> frozenset[str]:

@@ -8,8 +8,8 @@ the rule falls back to the profile's range for the bring-in.
 
 from __future__ import annotations
 
-from collections import Counter
 from decimal import Decimal
+from typing import Final
 
 from razzlog.events import Ante, Hand
 from razzlog.rules.profiles import Profile
@@ -54,11 +54,32 @@ def bring_in_range(hand: Hand, profile: Profile) -> tuple[Decimal, Decimal]:
 def expected_amounts(hand: Hand, antes: list[Ante]) -> tuple[Decimal | None, Decimal | None]:
     """The table's ante and bring-in for this hand (None where nothing tells)."""
     h = hand.header
-    known = KNOWN_STRUCTURES.get((h.site, None if h.is_tournament else h.currency, h.small_bet))
+    known = _known(h.site, None if h.is_tournament else h.currency, h.small_bet)
     rule = _tournament_rule(hand)
     ante = h.ante if h.ante is not None else (known or rule or (_most_posted(antes), None))[0]
     bring_in = h.bring_in if h.bring_in is not None else (known[1] if known else None)
     return ante, bring_in
+
+
+# KNOWN_STRUCTURES by site and currency, for ``_known``.
+_BY_TABLE: Final[dict[tuple[str, str | None], list[tuple[Decimal, tuple[Decimal, Decimal]]]]] = {}
+for (_site, _currency, _bet), _amounts in KNOWN_STRUCTURES.items():
+    _BY_TABLE.setdefault((_site, _currency), []).append((_bet, _amounts))
+
+
+def _known(site: str, currency: str | None, small_bet: Decimal) -> tuple[Decimal, Decimal] | None:
+    """``KNOWN_STRUCTURES.get((site, currency, small_bet))`` without hashing the Decimal (a
+    modular power in C, some 4,000 instructions, once a hand): equal Decimals hash alike, so
+    the dict finds the entry whose bet is ``==`` to ``small_bet``, as this scan does."""
+    for bet, amounts in _BY_TABLE.get((site, currency), ()):
+        if bet == small_bet:
+            return amounts
+    return None
+
+
+_TENTH: Final = D(10)
+_FIFTEEN_PERCENT: Final = D("0.15")
+_ONE: Final = D(1)
 
 
 def _tournament_rule(hand: Hand) -> tuple[Decimal, Decimal] | None:
@@ -70,18 +91,35 @@ def _tournament_rule(hand: Hand) -> tuple[Decimal, Decimal] | None:
     h = hand.header
     if h.site != "pokerstars" or not h.is_tournament:
         return None
-    ante, bring_in = h.big_bet / 10, h.big_bet * D("0.15")
+    ante, bring_in = h.big_bet / _TENTH, h.big_bet * _FIFTEEN_PERCENT
     if ante == ante.to_integral_value() and bring_in == bring_in.to_integral_value():
-        return ante.quantize(D(1)), bring_in.quantize(D(1))
+        return ante.quantize(_ONE), bring_in.quantize(_ONE)
     return None
 
 
 def _most_posted(antes: list[Ante]) -> Decimal | None:
-    """The ante most players posted in full; None when there is no clear majority."""
-    counts = Counter(a.amount for a in antes if not a.all_in)
+    """The ante most players posted in full; None when there is no clear majority.
+
+    As ``Counter(...).most_common(2)`` did (the first posted of equal amounts is the one
+    kept), with lists and ``==``: a Counter hashed every amount (some 4,000 instructions a
+    Decimal) and was interpreted code, about 22,000 instructions a hand.
+    """
+    amounts: list[Decimal] = []
+    counts: list[int] = []
+    for a in antes:
+        if a.all_in:
+            continue
+        amount = a.amount
+        for i, seen in enumerate(amounts):
+            if seen == amount:
+                counts[i] += 1
+                break
+        else:
+            amounts.append(amount)
+            counts.append(1)
     if not counts:
         return None
-    ranked = counts.most_common(2)
-    if len(ranked) == 2 and ranked[0][1] == ranked[1][1]:
+    most = max(counts)
+    if counts.count(most) > 1:
         return None
-    return ranked[0][0]
+    return amounts[counts.index(most)]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Final
 
-from razzlog.cards import door_card_bring_in_key, low_key
+from razzlog.cards import Card, door_card_bring_in_key, low_key
 from razzlog.events import ActionKind, Street
 from razzlog.rules.state import PlayerState, Replay, RoundEnd, Status
 
@@ -40,15 +40,11 @@ class Turns:
     able_count: int
     opener: frozenset[str]
     opener_known: bool
-    singles: dict[str, frozenset[str]]
     boards: dict[str, tuple[int, ...]]  # ranks of each player's last four up cards
     betting_open: bool
 
     def single(self, player: str) -> frozenset[str]:
-        found = self.singles.get(player)
-        if found is None:
-            found = self.singles[player] = frozenset((player,))
-        return found
+        return single(player)
 
     def close_round(self, line: int) -> None:
         """The betting round ends at ``line``: record who still owed action (round-incomplete)."""
@@ -102,13 +98,7 @@ class Turns:
 
     def bring_in_due(self) -> str | None:
         r = self.r
-        suit = r.profile.bring_in_tie_by_suit
-        candidates = [p for p in r.order if p in r.door]
-        if not candidates:
-            return None
-        # Highest door card; without the suit tie-break the lowest seat wins ties.
-        top = max(candidates, key=lambda p: (door_card_bring_in_key(r.door[p], suit), -r.players[p].seat))
-        return self._next_able(top)
+        return self._next_able(highest_door(r.order, r.players, r.door, r.profile.bring_in_tie_by_suit))
 
     def due(self) -> frozenset[str]:
         if self.last_actor is None:
@@ -143,20 +133,73 @@ class Turns:
         # (the set look-up first: it often answers, and a Decimal comparison costs ten of it)
         if p not in self.acted and self.able_count >= 2:
             return True
-        return st.street_put[v] < self.current[v]
+        return _at(st.street_put, v) < _at(self.current, v)
 
     def _next_owing(self, v: int) -> str | None:
         order, players, acted = self.order, self.players, self.acted
         start = self.position.get(self.last_actor, -1) if self.last_actor is not None else -1
         n = len(order)
-        bet = self.current[v]
+        bet = _at(self.current, v)
         unacted_owe = self.able_count >= 2
         for k in range(1, n + 1):
             p = order[(start + k) % n]
             st = players[p]
-            if st.status is _IN and ((unacted_owe and p not in acted) or st.street_put[v] < bet):
+            if st.status is _IN and ((unacted_owe and p not in acted) or _at(st.street_put, v) < bet):
                 return p
         return None
+
+
+def _at(pair: tuple[Decimal, Decimal], v: int) -> Decimal:
+    """``pair[v]``.  Compiled, a pair of Decimals is a C struct: indexed by a constant it is a
+    field read, by a variable it is first boxed into a new tuple (some 150 instructions)."""
+    return pair[1] if v else pair[0]
+
+
+def highest_door(
+    order: list[str], players: dict[str, PlayerState], door: dict[str, Card], suit_breaks_ties: bool
+) -> str | None:
+    """The player whose door card brings in: the highest door card; without the suit tie-break
+    the lowest seat wins ties (None when no door card is known).
+
+    A loop, as ``max(candidates, key=lambda ...)`` (the reference in tests/rules/test_turns.py)
+    without its Python calls, some 11,000 instructions a hand; a strict ``>`` keeps the first
+    of equal keys, as ``max`` does.
+    """
+    top: str | None = None
+    top_rank = top_strength = top_seat = 0
+    for p in order:
+        card = door.get(p)
+        if card is None:
+            continue
+        rank, strength = door_card_bring_in_key(card, suit_breaks_ties)
+        seat = players[p].seat
+        # the key (rank, strength, -seat) above the best so far, compared as ints: compiled,
+        # tuples of them would be built and compared as Python objects
+        if (
+            top is None
+            or rank > top_rank
+            or (
+                rank == top_rank
+                and (strength > top_strength or (strength == top_strength and seat < top_seat))
+            )
+        ):
+            top, top_rank, top_strength, top_seat = p, rank, strength, seat
+    return top
+
+
+def single(player: str) -> frozenset[str]:
+    """``frozenset({player})``, kept across hands: most actions name who was due, often one
+    player, and building the set a hand was some 1,000 instructions a player."""
+    found = _SINGLES.get(player)
+    if found is None:
+        if len(_SINGLES) >= _SINGLES_KEPT:  # a long run meets many names: keep the memory bounded
+            _SINGLES.clear()
+        found = _SINGLES[player] = frozenset((player,))
+    return found
+
+
+_SINGLES: Final[dict[str, frozenset[str]]] = {}
+_SINGLES_KEPT: Final = 20_000
 
 
 def _board_key(ranks: tuple[int, ...]) -> tuple[int, ...]:

@@ -1,4 +1,5 @@
-"""``turns.openers``, who may open a street from 4th on, against its former implementation.
+"""``turns.openers``, who may open a street from 4th on, and ``turns.highest_door``, who brings
+in, against their former implementations.
 
 ``compute_opener`` once built lists of the players who can act and of those still in, a
 dict of their board keys and took the best of each; ``openers`` does it in one pass.  The
@@ -13,9 +14,10 @@ from decimal import Decimal
 from hypothesis import given
 from hypothesis import strategies as st
 
-from razzlog.cards import low_key
+from razzlog.cards import Card, door_card_bring_in_key, low_key
+from razzlog.rules import turns
 from razzlog.rules.state import PlayerState, Status
-from razzlog.rules.turns import openers
+from razzlog.rules.turns import highest_door, openers, single
 
 
 def _best_board(candidates: list[str], keys: dict[str, tuple[int, ...]]) -> str | None:
@@ -63,3 +65,48 @@ def test_equal_boards_go_to_the_first_in_seat_order() -> None:
     assert openers(["c", "b", "a"], players, boards) == ("b", "b")
     players["b"].status = Status.ALL_IN
     assert openers(["c", "b", "a"], players, boards) == ("a", "b")
+
+
+def _highest_door_reference(
+    order: list[str], players: dict[str, PlayerState], door: dict[str, Card], suit: bool
+) -> str | None:
+    # Turns.bring_in_due before highest_door: max() over a key of the card and the seat
+    candidates = [p for p in order if p in door]
+    if not candidates:
+        return None
+    return max(candidates, key=lambda p: (door_card_bring_in_key(door[p], suit), -players[p].seat))
+
+
+cards = st.builds(Card, st.integers(1, 13), st.sampled_from("shdc"))
+
+
+@given(st.lists(st.sampled_from(NAMES), unique=True, max_size=8), st.booleans(), st.data())
+def test_highest_door_matches_the_reference(order: list[str], suit: bool, data: st.DataObject) -> None:
+    # seats drawn, not the seat order: ties on rank (and suit) must fall to the lowest seat
+    seats = data.draw(st.lists(st.integers(1, 10), min_size=len(order), max_size=len(order)))
+    players = {p: PlayerState(seat, Decimal(10), Status.IN) for p, seat in zip(order, seats, strict=True)}
+    # few ranks, so that equal door cards are common
+    door_cards = st.builds(Card, st.integers(1, 3), st.sampled_from("shdc")) | cards
+    door = (
+        {p: data.draw(door_cards) for p in data.draw(st.lists(st.sampled_from(order), unique=True))}
+        if order
+        else {}
+    )
+    assert highest_door(order, players, door, suit) == _highest_door_reference(order, players, door, suit)
+
+
+def test_highest_door_breaks_rank_ties_by_suit_or_by_seat() -> None:
+    players = {"a": PlayerState(3, Decimal(10), Status.IN), "b": PlayerState(1, Decimal(10), Status.IN)}
+    door = {"a": Card(13, "s"), "b": Card(13, "c")}
+    assert highest_door(["b", "a"], players, door, True) == "a"
+    assert highest_door(["b", "a"], players, door, False) == "b"  # the lower seat
+    assert highest_door(["b", "a"], players, {}, False) is None
+
+
+def test_single_is_kept_across_hands_and_bounded() -> None:
+    one = single("ann")
+    assert one == frozenset({"ann"}) and single("ann") is one
+    for i in range(turns._SINGLES_KEPT + 1):  # a long run's names: the memory stays bounded
+        single(f"p{i}")
+    assert len(turns._SINGLES) <= turns._SINGLES_KEPT
+    assert single("ann") == frozenset({"ann"})
