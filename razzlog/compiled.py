@@ -39,6 +39,7 @@ MODULES: tuple[str, ...] = (
     "razzlog/stats/betting.py",
     "razzlog/stats/shares.py",
     "razzlog/stats/played_times.py",
+    "razzlog/stats/units.py",
     "razzlog/headers.py",
     "razzlog/sources.py",
     "razzlog/raw_hands.py",

@@ -1,7 +1,7 @@
 """Shortcuts of a hand's row against the code they replace (kept here as the reference):
 the header's times read once with the offset kept per day (``played_times``), the rake's
 share of a hand's one winner (``rake_shares``), a tournament's entry per buy-in (``entry_of``), a player's
-cards' text and low (``player_rows``)."""
+cards' text and low (``player_rows``), the players' money as units by arithmetic (``units_of``)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
+import polars as pl
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -19,9 +20,11 @@ from hypothesis import strategies as st
 from razzlog.cards import Card, best_low, format_low
 from razzlog.clock import ZONES, utc_time
 from razzlog.events import HandHeader
+from razzlog.stats.chunks import InexactAmount, _units
 from razzlog.stats.played_times import played_times
 from razzlog.stats.player_rows import cards_text, low_of
 from razzlog.stats.shares import entry_of, rake_shares
+from razzlog.stats.units import InexactUnits, units_of
 from razzlog.tournament import parse_buy_in
 
 _DATE = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})")
@@ -192,3 +195,65 @@ def test_a_tournaments_entry_as_before(texts: list[str | None], tournament: bool
         got = entry_of(header)
         assert got == want
         assert [str(v) for v in got] == [str(v) for v in want]
+
+
+def reference_units(values: list[Decimal | None]) -> list[int | None]:
+    """``razzlog.stats.chunks._new_units`` for every value, as the remembered units were made."""
+    out: list[int | None] = []
+    for v in values:
+        if v is None:
+            out.append(None)
+            continue
+        scaled = v * _UNIT
+        whole = int(scaled)
+        if whole != scaled:
+            raise ValueError(v)
+        out.append(whole)
+    return out
+
+
+_ANY_AMOUNTS = st.lists(
+    st.none()
+    | st.decimals(min_value=-(10**30), max_value=10**30, places=6)
+    | st.decimals(min_value=-(10**6), max_value=10**6, places=2)
+    | st.sampled_from(
+        [Decimal(0), Decimal("-0"), Decimal("0.00"), Decimal("0E+3"), Decimal("1E-5"), Decimal("9" * 40)]
+    ),
+    max_size=20,
+)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(_ANY_AMOUNTS)
+@example([Decimal("1.00001")])
+@example([Decimal("12345678901234567890123456.78")])
+def test_units_by_arithmetic_as_remembered(values: list[Decimal | None]) -> None:
+    try:
+        want: object = reference_units(values)
+    except ValueError as exc:
+        want = ("inexact", exc.args[0])
+    try:
+        got: object = units_of(values)
+    except InexactUnits as exc:
+        got = ("inexact", exc.amount)
+    assert got == want
+
+
+@settings(max_examples=300, deadline=None)
+@given(_ANY_AMOUNTS, st.sampled_from(["net", "put_3rd", "start_stack", "pot", "put", "to"]))
+def test_a_money_series_as_before(values: list[Decimal | None], name: str) -> None:
+    want: object
+    try:
+        units = reference_units(values)
+    except ValueError:
+        want = InexactAmount
+    else:
+        try:
+            want = pl.Series(name, units, dtype=pl.Int64).to_list()
+        except (TypeError, OverflowError) as exc:  # (past Int64: polars refuses the column either way)
+            want = type(exc)
+    try:
+        got: object = _units(values, name).to_list()
+    except (InexactAmount, TypeError, OverflowError) as exc:
+        got = InexactAmount if isinstance(exc, InexactAmount) else type(exc)
+    assert got == want
