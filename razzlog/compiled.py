@@ -38,6 +38,8 @@ MODULES: tuple[str, ...] = (
     "razzlog/stats/player_rows.py",
     "razzlog/stats/betting.py",
     "razzlog/stats/shares.py",
+    "razzlog/stats/played_times.py",
+    "razzlog/stats/units.py",
     "razzlog/headers.py",
     "razzlog/sources.py",
     "razzlog/raw_hands.py",

@@ -42,6 +42,7 @@ from razzlog.stats.schema import (
     columns,
     units_to_money,
 )
+from razzlog.stats.units import InexactUnits, units_of
 from razzlog.violations import Violation
 
 
@@ -262,8 +263,18 @@ _UNITS_OF: dict[Decimal | None, int | None] = {None: None}
 _UNITS_KEPT = 1 << 16
 
 
-def _units(values: Sequence[Decimal | None], name: str) -> pl.Series:
+# The players' money columns, converted by arithmetic (razzlog.stats.units says why): the amounts
+# of the hands' and actions' rows repeat (the stakes, the bets), and those stay remembered.
+_COMPUTED_MONEY = frozenset(name for name, t in PLAYERS_SCHEMA.items() if t == MONEY)
+
+
+def _units(values: list[Decimal | None], name: str) -> pl.Series:
     """Amounts as whole 10^-SCALE units; ValueError for one that ``MONEY`` would round."""
+    if name in _COMPUTED_MONEY:
+        try:
+            return pl.Series(name, units_of(values), dtype=pl.Int64)
+        except InexactUnits as exc:
+            raise InexactAmount(f"{name}: {exc.amount} has more than {SCALE} decimal places") from None
     known = _UNITS_OF
     try:
         out = [known[v] for v in values]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Final
 
-from razzlog.cards import best_low, format_low
+from razzlog.cards import RANK_CHARS, Card, best_low, format_low
 from razzlog.events import Street
 from razzlog.stats.betting import PlayerFacts as _Player
 
@@ -19,6 +19,29 @@ _THIRD: Final = Street.THIRD
 FLAGS_SHIFT: Final = 19
 
 Row = tuple[Any, ...]
+
+# A best low's text and its top card (None unless five distinct ranks), per low: a few hundred lows
+# come back all the time, and formatting each again was ~5 k instructions a player at showdown.
+_LOWS: dict[tuple[int, ...], tuple[str, int | None]] = {}
+_LOWS_KEPT: Final = 4096
+
+
+def low_of(cards: tuple[Card, ...]) -> tuple[str, int | None]:
+    """``format_low(best_low(cards))``, and the low's top rank if it is five distinct ranks."""
+    ranks = best_low(cards)
+    found = _LOWS.get(ranks)
+    if found is None:
+        found = (format_low(ranks), ranks[0] if len(set(ranks)) == 5 else None)
+        if len(_LOWS) >= _LOWS_KEPT:
+            _LOWS.clear()
+        _LOWS[ranks] = found
+    return found
+
+
+def cards_text(cards: tuple[Card, ...]) -> str:
+    """The cards as ``str`` writes them, space-separated (read natively here: ``str(card)`` went
+    through the type's slot and its wrapper, ~670 instructions a card)."""
+    return " ".join([RANK_CHARS[c.rank - 1] + c.suit for c in cards])
 
 
 def player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bool, reached: int) -> Row:
@@ -32,10 +55,7 @@ def player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bool, re
     low: str | None = None
     top: int | None = None
     if at_showdown and len(p.cards) >= 5:
-        ranks = best_low(p.cards)
-        low = format_low(ranks)
-        if len(set(ranks)) == 5:
-            top = ranks[0]
+        low, top = low_of(p.cards)
     finish = p.finish
     saw_4th = reached >= 1 and (p.folded is None or p.folded is not _THIRD)
     booleans = (  # in PLAYER_BOOLS' order: bit 0 first
@@ -84,7 +104,7 @@ def player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bool, re
         rake_paid,
         finish.place if finish is not None else None,
         finish.prize if finish is not None else None,
-        " ".join(str(c) for c in p.cards),
+        cards_text(p.cards),
         p.folded._value_ if p.folded is not None else None,
         low,
         top,
@@ -107,9 +127,7 @@ def stats_player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bo
     known = at_showdown and len(p.cards) >= 5
     top: int | None = None
     if known:
-        ranks = best_low(p.cards)
-        if len(set(ranks)) == 5:
-            top = ranks[0]
+        top = low_of(p.cards)[1]
     finish = p.finish
     return (
         idx,

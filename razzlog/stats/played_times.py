@@ -1,0 +1,92 @@
+"""A header's printed time read once for the three time columns of a hand's row: its date, its
+local time and its UTC instant.
+
+:func:`razzlog.stats.extract.parse_played_at` and :func:`razzlog.clock.utc_time` read the text
+with four regex searches, and ``utc_time`` asks ``zoneinfo`` for the offset of every hand (~53 k
+instructions a hand in an import).  The common shape, ``2009/11/26 10:24:42 ET``, is read here
+with one match, and the zone's offset is kept per day: every time of a day whose offset is the same
+at its first and last second has that offset.  Anything else goes to those two functions.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime, timedelta
+from typing import Final
+
+from razzlog.clock import _zone as zone_of  # (cached per abbreviation)
+from razzlog.clock import utc_time
+
+# Where this matches the whole text, the old searches find these very groups: the date at 0 (the
+# leftmost), and the first ":" is the time's, so both time patterns match at its first digit, the
+# seconds included, and the zone (2 to 5 capitals, then the end: a word boundary) follows.
+_SHAPE: Final = re.compile(r"(\d{4})/(\d{2})/(\d{2}) (\d{1,2}):(\d{2}):(\d{2}) ([A-Z]{2,5})")
+_DATE: Final = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})")
+_TIME: Final = re.compile(r"(\d{1,2}):(\d{2}):(\d{2})")
+_DAY_END: Final = (23, 59, 59)
+_KEPT: Final = 1 << 12  # days remembered (a log spans a few)
+
+# (zone abbreviation, year, month, day) -> that day's UTC offset, or None when it changes in the day
+_OFFSETS: dict[tuple[str, int, int, int], timedelta | None] = {}
+
+Times = tuple[date | None, datetime | None, datetime | None]
+
+
+def parse_played_at(text: str) -> tuple[date | None, datetime | None]:
+    """The date and time printed in a header (``2009/11/26 10:24:42 ET``), as the site's local time."""
+    d = _DATE.search(text)
+    if d is None:
+        return None, None
+    try:
+        day = date(int(d[1]), int(d[2]), int(d[3]))
+    except ValueError:
+        return None, None
+    t = _TIME.search(text)
+    if t is None:
+        return day, None
+    try:
+        return day, datetime(day.year, day.month, day.day, int(t[1]), int(t[2]), int(t[3]))
+    except ValueError:
+        return day, None
+
+
+def played_times(text: str) -> Times:
+    """The date and local time of ``text`` (as ``parse_played_at(text)`` gives them) and its UTC
+    instant (as :func:`razzlog.clock.utc_time`)."""
+    m = _SHAPE.fullmatch(text)
+    if m is not None:
+        try:
+            return _fast(m)
+        except (ValueError, OverflowError):  # out of range: the slow path says what it is
+            pass
+    day, time = parse_played_at(text)
+    return day, time, utc_time(text)
+
+
+def _fast(m: re.Match[str]) -> Times:
+    y, mo, d = int(m[1]), int(m[2]), int(m[3])
+    local = datetime(y, mo, d, int(m[4]), int(m[5]), int(m[6]))
+    day = date(y, mo, d)
+    abbreviation = m[7]
+    key = (abbreviation, y, mo, d)
+    if key in _OFFSETS:
+        offset = _OFFSETS[key]
+    else:
+        offset = _day_offset(abbreviation, y, mo, d)
+        if len(_OFFSETS) >= _KEPT:
+            _OFFSETS.clear()
+        _OFFSETS[key] = offset
+    if offset is None:
+        return day, local, utc_time(m.string)
+    return day, local, (local - offset).replace(tzinfo=UTC)
+
+
+def _day_offset(abbreviation: str, y: int, mo: int, d: int) -> timedelta | None:
+    """The zone's offset on that day if it is the same at its first and its last second (the zones
+    razzlog knows change theirs at most once a day); None otherwise, or for an unknown zone."""
+    zone = zone_of(abbreviation)
+    if zone is None:
+        return None
+    first = datetime(y, mo, d, tzinfo=zone).utcoffset()
+    last = datetime(y, mo, d, *_DAY_END, tzinfo=zone).utcoffset()
+    return first if first == last else None
