@@ -33,6 +33,7 @@ from typing import Any, TextIO
 
 from razzlog.api import AuditSummary, HandReport, filtered, other_game_report, wanted
 from razzlog.blocks import BLOCK_BYTES
+from razzlog.collecting import WORKER, collecting_less
 from razzlog.events import OtherGameHand
 from razzlog.pickling import dumps
 from razzlog.pool import CHUNK_SIZE, Task, hand_tasks, ordered_results, task_items
@@ -84,7 +85,9 @@ class AuditWork:
         self.form = form
 
     def __call__(self, task: Task) -> bytes:
-        return dumps(self.result(task))
+        out = dumps(self.result(task))
+        WORKER()  # (razzlog.collecting says why)
+        return out
 
     def result(self, task: Task) -> Result:
         from razzlog.rules.engine import cross_keys, hand_violations, sort_by_line
@@ -253,7 +256,7 @@ def run_paths(
     tally = AuditTally()
     writer = RenderedWriter(work.form, out, table)
     tasks = hand_tasks(paths, chunk_size, block_bytes, reading)
-    done: Iterable[int] = audit_blocks(tasks, work, writer, tally, jobs, in_flight)
+    done: Iterable[int] = collecting_less(audit_blocks(tasks, work, writer, tally, jobs, in_flight))
     if progress is not None:
         done = progress(done)
     for _ in done:

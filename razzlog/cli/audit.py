@@ -92,8 +92,12 @@ def audit(
             bar = _bar(progress, output, reading, _itself)
             tally = audit_jobs.run_paths(paths, work, out, table, processes, reading, bar)
         else:
-            reports = audit_parallel(
-                paths, profile.value, selected, ignored, processes, open_pair_double, progress=reading
+            from razzlog.collecting import collecting_less
+
+            reports = collecting_less(
+                audit_parallel(
+                    paths, profile.value, selected, ignored, processes, open_pair_double, progress=reading
+                )
             )
             if (reports_bar := _bar(progress, output, reading, _one)) is not None:
                 reports = reports_bar(reports)
