@@ -114,12 +114,20 @@ POKERSTARS = Syntax(
 
 @dataclass(frozen=True, slots=True)
 class Masked:
-    """A hand's text with names replaced, and how to map columns back."""
+    """A hand's lines with names replaced, and how to map columns back."""
 
-    text: str  # "\n" + the masked lines joined by "\n" (every line starts after a "\n")
+    # the masked lines (the template path reads them one by one: templates.Templates.parse)
+    masked: tuple[str, ...]
     lines: tuple[str, ...]  # the original lines (trailing whitespace removed)
     names: tuple[str, ...]  # marker index -> name
     spans: dict[int, tuple[int, int, int]]  # line index -> (start, marker length, name length)
+
+    @property
+    def text(self) -> str:
+        """The hand's masked text, as Lark parses it: ``"\\n"`` + the masked lines joined by
+        ``"\\n"`` (every line starts after a ``"\\n"``).  Joined when asked (the hands the
+        templates take never need it)."""
+        return "\n" + "\n".join(self.masked)
 
     def original_column(self, line_index: int, column: int) -> int:
         """The 0-based column in the original line for a 0-based masked column."""
@@ -282,12 +290,12 @@ def mask_lines(raw_lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTA
             index[seated] = len(names)
             names.append(seated)
     if not names:
-        return Masked("\n" + "\n".join(lines), lines, (), {})
+        return Masked(lines, lines, (), {})
 
     compiled = _compiled(syntax)
     longest = sorted(names, key=len, reverse=True)
     fallback = sorted(names, key=len) if syntax.fallback_shortest else longest
-    markers = [f"{MARK_OPEN}{i}{MARK_CLOSE}" for i in range(len(names))]
+    markers = _MARKERS if len(names) <= len(_MARKERS) else _markers(len(names))
     out = list(lines)
     spans: dict[int, tuple[int, int, int]] = {}
     section = 0  # 0: header and seats, 1: streets, 2: summary, 3: showdown
@@ -331,7 +339,16 @@ def mask_lines(raw_lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTA
         out[i] = line[:pos] + marker + line[pos + len(name) :]
         spans[i] = (pos, len(marker), len(name))
 
-    return Masked("\n" + "\n".join(out), lines, tuple(names), spans)
+    return Masked(tuple(out), lines, tuple(names), spans)
+
+
+def _markers(count: int) -> tuple[str, ...]:
+    """The markers of names 0 to ``count - 1``."""
+    return tuple(f"{MARK_OPEN}{i}{MARK_CLOSE}" for i in range(count))
+
+
+# (made once: a hand has at most a table's names, and more only in damaged logs)
+_MARKERS: Final = _markers(32)
 
 
 def _summary_seat(line: str, seats: dict[int, str], longest: list[str]) -> tuple[str | None, int]:
