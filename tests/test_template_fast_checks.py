@@ -1,8 +1,11 @@
-"""The template path's checks done without ``re`` or a joined text answer as the ones they stand
-for: a header date's check (template_head.played_at_valid against common.check_played_at), a
-line's currency symbols (template_cut.symbol_bits against the character class the header template
-searched the joined text with), and the template look-up by parser stack then skeleton (against
-the look-up by both)."""
+"""The parse's checks done without ``re`` or a joined text answer as the ones they stand for: a
+header date's check (template_head.played_at_valid against common.check_played_at), a line's
+currency symbols (template_cut.symbol_bits against the character class the header template
+searched the joined text with), the template look-up by parser stack then skeleton (against the
+look-up by both), an amount's shape and value (template_values.money_shape and _money against the
+MONEY terminal and common.money), a card list's cards (template_values.scan_cards against the
+split and look-ups), and the masked lines masking keeps (against the lines masked
+anew from their spans)."""
 
 from __future__ import annotations
 
@@ -13,11 +16,20 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from razzlog.events import Hand
+from razzlog.generate.stream import generate_text
 from razzlog.sites import pokerstars
-from razzlog.sites.common import CURRENCY_OF_SYMBOL, ImpossibleValue, check_played_at
-from razzlog.sites.masking import POKERSTARS, mask_lines
+from razzlog.sites.common import (
+    _CARD_OF,
+    CURRENCY_OF_SYMBOL,
+    AmountOutOfRange,
+    ImpossibleValue,
+    check_played_at,
+    money,
+)
+from razzlog.sites.masking import POKERSTARS, Masked, mask_lines
 from razzlog.sites.template_cut import SYMBOL_BITS, symbol_bits
 from razzlog.sites.template_head import _Token, played_at_valid
+from razzlog.sites.template_values import STARS_MONEY, _money, money_shape, scan_cards
 from razzlog.sources import RawHand
 from tests.test_parse_templates import generated_hands
 
@@ -142,3 +154,89 @@ def test_a_foreign_symbol_in_any_line_after_the_header_sends_the_hand_to_lark(
         if got is not None:
             assert isinstance(want, Hand)
             assert repr(got) == repr((want.header, list(want.events)))
+
+
+# --------------------------------------------------------------------------- amounts and masked lines
+
+_MONEY_TEXTS = st.text(st.sampled_from("$€£0123456789,.١a "), max_size=16) | st.sampled_from(
+    ["$1,234.56", "1,000,000", "1,00", "1234,567", ",123", "1.", ".5", "$", "", "$3,8.04", "12,345.6,7"]
+)
+
+
+@settings(max_examples=5000, deadline=None)
+@given(_MONEY_TEXTS)
+def test_an_amounts_shape_is_the_money_terminals_match(text: str) -> None:
+    money_re = re.compile(STARS_MONEY)
+    shape = money_shape(text)
+    if shape >= 0:
+        assert shape == (money_re.fullmatch(text) is not None)
+    else:  # only texts with characters it does not read are left to re
+        rest = text[1:] if text and text[0] in "$€£" else text
+        assert any(not ("0" <= c <= "9" or c in ",.") for c in rest)
+
+
+def test_pokerstars_amounts_are_read_by_the_scanner() -> None:
+    cache = pokerstars.PARSER.parser() and pokerstars.PARSER._templates
+    if cache is None:
+        pytest.skip("templates need lark-cython")
+    assert cache.values.money_re.pattern == STARS_MONEY  # (the grammar's terminal, as written here)
+    assert cache.values.scanned
+    assert money_shape("$1,234.56") == 1 and money_shape("1٣") == -1
+
+
+@settings(max_examples=2000, deadline=None)
+@given(_MONEY_TEXTS)
+def test_an_amounts_value_is_moneys(text: str) -> None:
+    if money_shape(text) != 1:
+        return
+    try:
+        want: object = money(text)
+    except AmountOutOfRange:
+        want = AmountOutOfRange
+    try:
+        got: object = _money(text)
+    except AmountOutOfRange:
+        got = AmountOutOfRange
+    assert repr(got) == repr(want)
+
+
+def _masked_from_spans(masked: Masked) -> list[str]:
+    """Each masked line rebuilt from its original line and its span (what masking did before it
+    kept masked lines)."""
+    out = list(masked.lines)
+    for i, (pos, marker_len, name_len) in masked.spans.items():
+        marker = masked.masked[i][pos : pos + marker_len]
+        assert masked.names[int(marker[1:-1])] == masked.lines[i][pos : pos + name_len]
+        out[i] = masked.lines[i][:pos] + marker + masked.lines[i][pos + name_len :]
+    return out
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["Hero", "Bob", "Bob B", "Jörg.K: 2", "Ωmega", "x"]))
+def test_kept_masked_lines_are_the_lines_masked_anew(seed: int, rename: str) -> None:
+    # the same rests after other names and markers, hand after hand (the memo kept across them)
+    text = generate_text(seed, 3, site="pokerstars")
+    for hand in text.split("\n\n\n"):
+        lines = tuple(hand.strip("\n").split("\n"))
+        seats = [m.group(1) for line in lines if (m := re.match(r"Seat \d+: (.+?) \(", line))]
+        for changed in (lines, tuple(line.replace(seats[0], rename) for line in lines) if seats else lines):
+            masked = mask_lines(changed, POKERSTARS)
+            assert list(masked.masked) == _masked_from_spans(masked)
+            assert masked.text == "\n" + "\n".join(masked.masked)
+
+
+_CARD_LISTS = st.lists(
+    st.sampled_from(["2c", "Th", "10s", "As", "Kd", "7h", "Xx", "", "1", "10", "A", "1s0"]), max_size=7
+).map(lambda cards: "[" + " ".join(cards) + "]") | st.text(st.sampled_from("[]2Tc0s1 hA"), max_size=12)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(_CARD_LISTS)
+@example("[Ah 10d Ts]")
+def test_a_card_lists_cards_are_the_split_ones(text: str) -> None:
+    got = scan_cards(text)
+    if got is not None:  # (None: the split and look-ups decide, as before)
+        assert got == tuple(_CARD_OF[c] for c in text[1:-1].split(" "))
+        assert all(a is b for a, b in zip(got, (_CARD_OF[c] for c in text[1:-1].split(" ")), strict=True))
+    elif text[:1] == "[" and all(c in _CARD_OF for c in text[1:-1].split(" ")):
+        raise AssertionError(f"a list of cards left to the split: {text!r}")

@@ -131,7 +131,7 @@ class Templates:
 
     # -- the template path
     def parse(
-        self, lines: tuple[str, ...] | list[str], names: tuple[str, ...], first_line: int
+        self, lines: tuple[str, ...], names: tuple[str, ...], first_line: int
     ) -> tuple[HandHeader, list[Event]] | None:
         """The header and events of a masked hand (its lines: the header, the table line, then
         the body; :attr:`.masking.Masked.masked`), or None (the full parse decides)."""
@@ -238,9 +238,7 @@ class Templates:
             self.cuts = {}
         return cut_kept(self.cuts, self.older_cuts, lines)
 
-    def _table(
-        self, before: int, line: str, lines: tuple[str, ...] | list[str]
-    ) -> tuple[str, int | None, int] | None:
+    def _table(self, before: int, line: str, lines: tuple[str, ...]) -> tuple[str, int | None, int] | None:
         """A table line (``lines[1]``) met for the first time, read
         from a recorded line that differs only by the table's name: the text after the name is
         the recorded one's (the key), TABLE matches up to the same point (the name has no quote),
