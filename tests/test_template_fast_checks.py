@@ -3,8 +3,7 @@ header date's check (template_head.played_at_valid against common.check_played_a
 currency symbols (template_cut.symbol_bits against the character class the header template
 searched the joined text with), the template look-up by parser stack then skeleton (against the
 look-up by both), an amount's shape and value (template_values.money_shape and _money against the
-MONEY terminal and common.money), a card list's cards (template_values.scan_cards against the
-split and look-ups), and the masked lines masking keeps (against the lines masked
+MONEY terminal and common.money), and the masked lines masking keeps (against the lines masked
 anew from their spans)."""
 
 from __future__ import annotations
@@ -19,7 +18,6 @@ from razzlog.events import Hand
 from razzlog.generate.stream import generate_text
 from razzlog.sites import pokerstars
 from razzlog.sites.common import (
-    _CARD_OF,
     CURRENCY_OF_SYMBOL,
     AmountOutOfRange,
     ImpossibleValue,
@@ -29,7 +27,7 @@ from razzlog.sites.common import (
 from razzlog.sites.masking import POKERSTARS, Masked, mask_lines
 from razzlog.sites.template_cut import SYMBOL_BITS, symbol_bits
 from razzlog.sites.template_head import _Token, played_at_valid
-from razzlog.sites.template_values import STARS_MONEY, _money, money_shape, scan_cards
+from razzlog.sites.template_values import STARS_MONEY, _money, money_shape
 from razzlog.sources import RawHand
 from tests.test_parse_templates import generated_hands
 
@@ -223,20 +221,3 @@ def test_kept_masked_lines_are_the_lines_masked_anew(seed: int, rename: str) -> 
             masked = mask_lines(changed, POKERSTARS)
             assert list(masked.masked) == _masked_from_spans(masked)
             assert masked.text == "\n" + "\n".join(masked.masked)
-
-
-_CARD_LISTS = st.lists(
-    st.sampled_from(["2c", "Th", "10s", "As", "Kd", "7h", "Xx", "", "1", "10", "A", "1s0"]), max_size=7
-).map(lambda cards: "[" + " ".join(cards) + "]") | st.text(st.sampled_from("[]2Tc0s1 hA"), max_size=12)
-
-
-@settings(max_examples=3000, deadline=None)
-@given(_CARD_LISTS)
-@example("[Ah 10d Ts]")
-def test_a_card_lists_cards_are_the_split_ones(text: str) -> None:
-    got = scan_cards(text)
-    if got is not None:  # (None: the split and look-ups decide, as before)
-        assert got == tuple(_CARD_OF[c] for c in text[1:-1].split(" "))
-        assert all(a is b for a, b in zip(got, (_CARD_OF[c] for c in text[1:-1].split(" ")), strict=True))
-    elif text[:1] == "[" and all(c in _CARD_OF for c in text[1:-1].split(" ")):
-        raise AssertionError(f"a list of cards left to the split: {text!r}")

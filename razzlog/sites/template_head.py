@@ -106,14 +106,9 @@ def played_at_valid(text: str) -> bool | None:
     token's), for the common shape ``2026/01/26 0:12:20 ET`` in ASCII digits, read without
     ``re`` (the check's two searches and ``datetime.date`` cost 20,000 instructions a hand);
     None for any other shape, which the check itself decides."""
-    n = len(text)
-    year, i = _ascii_number(text, 0, 4, 4)
-    if year < 0 or i >= n or text[i] != "/":
-        return None
-    month, i = _ascii_number(text, i + 1, 1, 2)
-    if month < 0 or i >= n or text[i] != "/":
-        return None
-    day, i = _ascii_number(text, i + 1, 1, 2)
+    year, i = _number_then(text, 0, 4, 4, "/")
+    month, i = _number_then(text, i, 1, 2, "/") if year >= 0 else (-1, i)
+    day, i = _ascii_number(text, i, 1, 2) if month >= 0 else (-1, i)
     if day < 0:
         return None
     if text.startswith(" - ", i):
@@ -122,16 +117,21 @@ def played_at_valid(text: str) -> bool | None:
         i += 1
     else:
         return None
-    hour, i = _ascii_number(text, i, 1, 2)
-    if hour < 0 or i >= n or text[i] != ":":
-        return None
-    minute, i = _ascii_number(text, i + 1, 2, 2)
-    if minute < 0 or i >= n or text[i] != ":":
-        return None
-    second, i = _ascii_number(text, i + 1, 2, 2)
-    if second < 0 or (i < n and text[i].isdigit()):
+    hour, i = _number_then(text, i, 1, 2, ":")
+    minute, i = _number_then(text, i, 2, 2, ":") if hour >= 0 else (-1, i)
+    second, i = _ascii_number(text, i, 2, 2) if minute >= 0 else (-1, i)
+    if second < 0 or (i < len(text) and text[i].isdigit()):
         return None
     return _date_exists(year, month, day) and hour <= 23 and minute <= 59 and second <= 59
+
+
+def _number_then(text: str, at: int, least: int, most: int, separator: str) -> tuple[int, int]:
+    """:func:`_ascii_number` followed by ``separator``, and where the text goes on after it; -1
+    for the value if either is missing."""
+    value, i = _ascii_number(text, at, least, most)
+    if value < 0 or not text.startswith(separator, i):
+        return -1, i
+    return value, i + 1
 
 
 def _ascii_number(text: str, at: int, least: int, most: int) -> tuple[int, int]:

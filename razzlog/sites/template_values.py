@@ -70,14 +70,10 @@ class Values:
             if text[:1] != "[":
                 raise Miss
             # a slot that starts with "[" is "[CARD( CARD)*]" (template_cut.cards_end): bracketed(text)
-            scanned = scan_cards(text)
-            if scanned is not None:
-                found = scanned
-            else:
-                try:
-                    found = tuple([_CARDS[c] for c in text[1:-1].split(" ")])
-                except KeyError:
-                    found = bracketed(text)
+            try:
+                found = tuple([_CARDS[c] for c in text[1:-1].split(" ")])
+            except KeyError:
+                found = bracketed(text)
             # Only lists of one or two cards are kept (at most 56 + 56 * 56 spellings, so the memo
             # is never cleared): longer ones ("[Kh 9c 7h]", 132,600 orders of three) rarely recur,
             # and storing them filled the memo and emptied it of the short ones every few hands.
@@ -154,50 +150,6 @@ def _money(text: str) -> Decimal:
     if len(text) > 8:  # (common.exact_amount's)
         check_range(text, printed)
     return Decimal(text)
-
-
-_RANKS: Final = "A23456789TJQK"
-_SUITS: Final = "shdc"
-# the card of rank index r (in _RANKS) and suit index s (in _SUITS) at r * 4 + s: _CARD_OF's own
-_CARD_TABLE: Final = tuple(_CARD_OF[rank + suit] for rank in _RANKS for suit in _SUITS)
-
-
-def scan_cards(text: str) -> tuple[Card, ...] | None:
-    """The cards of ``[CARD( CARD)*]`` (a rank of ``A23456789TJQK`` or ``10``, a suit of
-    ``shdc``), as the split and look-ups of ``_CARD_OF`` give them; None for any other text (those
-    decide).  (Splitting and hashing each card's text cost 4,700 instructions a new list.)"""
-    n = len(text)
-    if n < 4 or text[0] != "[" or text[n - 1] != "]":
-        return None
-    cards: list[Card] = []
-    last = n - 1  # the "]"
-    i = 1
-    while True:
-        if i >= last:
-            return None
-        c = text[i]
-        if c == "1":
-            if i + 1 >= last or text[i + 1] != "0":
-                return None
-            rank = 9  # (_RANKS.index("T"))
-            i += 2
-        else:
-            rank = _RANKS.find(c)
-            if rank < 0:
-                return None
-            i += 1
-        if i >= last:
-            return None
-        suit = _SUITS.find(text[i])
-        if suit < 0:
-            return None
-        cards.append(_CARD_TABLE[rank * 4 + suit])
-        i += 1
-        if i == last:
-            return tuple(cards)
-        if text[i] != " ":
-            return None
-        i += 1
 
 
 def _number(text: str) -> int:
