@@ -182,8 +182,10 @@ def test_a_lines_name_is_the_one_the_unkept_tail_matches_found(
         for tail in tails:
             for name in [*names, ""]:
                 line = name + tail
-                got = masking._at_start(line, longest, fallback, c, pattern, seen)
+                got, rest = masking._at_start(line, longest, fallback, c, pattern, seen)
                 assert got == _at_start_unkept(line, longest, fallback, syntax, showdown)
+                # the rest it hands on (masking's memo of masked lines is keyed by it)
+                assert rest is None or (got is not None and rest == line[len(got) :])
 
 
 _PATTERNS = st.sampled_from(

@@ -56,7 +56,7 @@ def _cache() -> templates.Templates:
 
 def _template_path(raw: RawHand) -> object:
     masked = mask_lines(raw.lines, POKERSTARS)
-    return _cache().parse(masked.text, masked.names, raw.first_line)
+    return _cache().parse(masked.masked, masked.names, raw.first_line)
 
 
 def test_generated_hands_are_filled_from_templates_as_lark_parses_them(warm: list[RawHand]) -> None:

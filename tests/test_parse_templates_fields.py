@@ -42,7 +42,7 @@ def _template_path(raw: RawHand) -> object:
     cache = pokerstars.PARSER._templates
     assert cache is not None
     masked = mask_lines(raw.lines, POKERSTARS)
-    return cache.parse(masked.text, masked.names, raw.first_line)
+    return cache.parse(masked.masked, masked.names, raw.first_line)
 
 
 def _with_line(raw: RawHand, index: int, line: str) -> RawHand:
@@ -179,7 +179,7 @@ def test_kept_cuts_are_the_lines_own_cuts_even_when_the_memo_overflows(
     for batch in batches:
         lines = [pool[i % len(pool)] for i in batch]
         most = max(most, len(lines))
-        assert cache.cut(lines) == [template_cut.cut_line(line) for line in lines]
+        assert cache.cut(lines) == [template_cut.cut_new(line) for line in lines]
         assert len(cache.cuts) <= most
 
 
@@ -189,7 +189,9 @@ def test_a_real_lines_cut_is_its_skeleton_and_slots() -> None:
     for hand in text.split("\n\n\n"):
         masked = mask_lines(tuple(hand.strip("\n").split("\n")), POKERSTARS)
         lines = masked.text.split("\n")[1:]
-        for line, (key, slots) in zip(lines, cache.cut(lines), strict=True):
+        assert lines == list(masked.masked)
+        for line, (key, slots, bits) in zip(lines, cache.cut(lines), strict=True):
             assert (key, slots) == template_cut.cut_line(line)
             assert key.count(template_cut._SEP) == len(slots)
-        assert cache.cut(lines) == [template_cut.cut_line(line) for line in lines]  # (kept)
+            assert bits == template_cut.symbol_bits(line)
+        assert cache.cut(lines) == [template_cut.cut_new(line) for line in lines]  # (kept)

@@ -402,7 +402,7 @@ class SiteParser(Generic[T]):
         with self.lock:
             result: tuple[HandHeader, tuple[Event, ...]] | None = None
             if cache is not None:
-                filled = cache.parse(masked.text, masked.names, raw.first_line)
+                filled = cache.parse(masked.masked, masked.names, raw.first_line)
                 if filled is not None:
                     result = filled[0], tuple(filled[1])
                 else:
@@ -438,12 +438,13 @@ def _learning_parse(
     from razzlog.sites.templates import recorded_parse
 
     transformer.reset(masked.names, first_line)
+    text = masked.text
     try:
-        result, stacks, head = recorded_parse(lark, masked.text)
+        result, stacks, head = recorded_parse(lark, text)
     except Exception:
         return None
     header, events = cast(tuple[HandHeader, tuple[Event, ...]], result)
-    cache.learn(masked.text, masked.names, first_line, stacks, head, header, events)
+    cache.learn(text, masked.names, first_line, stacks, head, header, events)
     return header, events
 
 

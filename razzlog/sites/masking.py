@@ -114,12 +114,20 @@ POKERSTARS = Syntax(
 
 @dataclass(frozen=True, slots=True)
 class Masked:
-    """A hand's text with names replaced, and how to map columns back."""
+    """A hand's lines with names replaced, and how to map columns back."""
 
-    text: str  # "\n" + the masked lines joined by "\n" (every line starts after a "\n")
+    # the masked lines (the template path reads them one by one: templates.Templates.parse)
+    masked: tuple[str, ...]
     lines: tuple[str, ...]  # the original lines (trailing whitespace removed)
     names: tuple[str, ...]  # marker index -> name
     spans: dict[int, tuple[int, int, int]]  # line index -> (start, marker length, name length)
+
+    @property
+    def text(self) -> str:
+        """The hand's masked text, as Lark parses it: ``"\\n"`` + the masked lines joined by
+        ``"\\n"`` (every line starts after a ``"\\n"``).  Joined when asked (the hands the
+        templates take never need it)."""
+        return "\n" + "\n".join(self.masked)
 
     def original_column(self, line_index: int, column: int) -> int:
         """The 0-based column in the original line for a 0-based masked column."""
@@ -193,16 +201,17 @@ def _at_start(
     c: _Compiled,
     tails: re.Pattern[str],
     seen: dict[str, bool] | None,
-) -> str | None:
+) -> tuple[str | None, str | None]:
     """The name a line starts with: the first (longest) whose remainder has a valid shape
     (``tails``, whose answers ``seen`` keeps), else the first in ``fallback`` order followed by
-    the fallback tail."""
+    the fallback tail; and the line after the name when ``seen`` was asked about it (else
+    None)."""
     for name in longest:
         if not line.startswith(name):
             continue
         if seen is None:
             if tails.match(line, len(name)):
-                return name
+                return name, None
             continue
         rest = line[len(name) :]
         valid = seen.get(rest)
@@ -212,11 +221,28 @@ def _at_start(
                 seen.clear()
             seen[rest] = valid
         if valid:
-            return name
+            return name, rest
     for name in fallback:
         if line.startswith(name) and c.fallback_tail.match(line, len(name)):
-            return name
-    return None
+            return name, None
+    return None, None
+
+
+# per marker (of the first len(_MARKERS)): the rest of a line after the name it starts with ->
+# the masked line.  ": checks", ": calls $0.02"... recur: the masked line is then the same string
+# object, whose hash the template path's memo of cuts already knows (emptied when full)
+MAX_MASKED = 2_048
+
+
+def _masked_at_start(memo: dict[str, str], marker: str, rest: str) -> str:
+    """``marker + rest``, kept in ``memo`` (the marker's)."""
+    found = memo.get(rest)
+    if found is None:
+        found = marker + rest
+        if len(memo) >= MAX_MASKED:
+            memo.clear()
+        memo[rest] = found
+    return found
 
 
 def _dealt_to(line: str, longest: list[str], c: _Compiled, fallback: str) -> str | None:
@@ -282,12 +308,12 @@ def mask_lines(raw_lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTA
             index[seated] = len(names)
             names.append(seated)
     if not names:
-        return Masked("\n" + "\n".join(lines), lines, (), {})
+        return Masked(lines, lines, (), {})
 
     compiled = _compiled(syntax)
     longest = sorted(names, key=len, reverse=True)
     fallback = sorted(names, key=len) if syntax.fallback_shortest else longest
-    markers = [f"{MARK_OPEN}{i}{MARK_CLOSE}" for i in range(len(names))]
+    markers = _MARKERS if len(names) <= len(_MARKERS) else _markers(len(names))
     out = list(lines)
     spans: dict[int, tuple[int, int, int]] = {}
     section = 0  # 0: header and seats, 1: streets, 2: summary, 3: showdown
@@ -297,6 +323,7 @@ def mask_lines(raw_lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTA
         if not line:
             continue
         name: str | None = None
+        rest: str | None = None  # the line after the name, when _at_start cut it
         pos = 0
         if line.startswith("*** "):
             section = (
@@ -324,14 +351,29 @@ def mask_lines(raw_lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTA
                 tails, seen = compiled.showdown_tails, compiled.showdown_seen
             else:
                 tails, seen = compiled.tails, compiled.tails_seen
-            name, pos = _at_start(line, longest, fallback, compiled, tails, seen), 0
+            name, rest = _at_start(line, longest, fallback, compiled, tails, seen)
+            pos = 0
         if name is None or name not in index:
             continue
-        marker = markers[index[name]]
-        out[i] = line[:pos] + marker + line[pos + len(name) :]
+        k = index[name]
+        marker = markers[k]
+        if rest is not None and k < len(_AT_START):
+            out[i] = _masked_at_start(_AT_START[k], marker, rest)
+        else:
+            out[i] = line[:pos] + marker + line[pos + len(name) :]
         spans[i] = (pos, len(marker), len(name))
 
-    return Masked("\n" + "\n".join(out), lines, tuple(names), spans)
+    return Masked(tuple(out), lines, tuple(names), spans)
+
+
+def _markers(count: int) -> tuple[str, ...]:
+    """The markers of names 0 to ``count - 1``."""
+    return tuple(f"{MARK_OPEN}{i}{MARK_CLOSE}" for i in range(count))
+
+
+# (made once: a hand has at most a table's names, and more only in damaged logs)
+_MARKERS: Final = _markers(32)
+_AT_START: Final[list[dict[str, str]]] = [{} for _ in _MARKERS]  # (_masked_at_start's memos)
 
 
 def _summary_seat(line: str, seats: dict[int, str], longest: list[str]) -> tuple[str | None, int]:

@@ -159,21 +159,43 @@ def cut_line(line: str) -> tuple[str, tuple[str, ...]]:
     return _SEP.join(literals), tuple(slots)
 
 
-def cut_kept(
-    known: dict[str, tuple[str, tuple[str, ...]]],
-    older: dict[str, tuple[str, tuple[str, ...]]],
-    lines: list[str],
-) -> list[tuple[str, tuple[str, ...]]]:
-    """:func:`cut_line` of each masked line (none holds ``_SEP``), kept in ``known`` (a line
+# what a line's cut is kept as: its skeleton, its slots and its currency symbols (symbol_bits)
+Cut = tuple[str, tuple[str, ...], int]
+
+# a currency symbol's bit in symbol_bits (the three that common.CURRENCY_OF_SYMBOL knows)
+SYMBOL_BITS: Final = {"$": 1, "€": 2, "£": 4}
+
+
+def symbol_bits(line: str) -> int:
+    """The bits (:data:`SYMBOL_BITS`) of the currency symbols ``line`` holds: a hand's lines'
+    bits are or-ed, so that a foreign amount is found without joining the hand's lines."""
+    bits = 0
+    if "$" in line:
+        bits |= 1
+    if "€" in line:
+        bits |= 2
+    if "£" in line:
+        bits |= 4
+    return bits
+
+
+def cut_new(line: str) -> Cut:
+    """The cut of a line not met before: :func:`cut_line` and :func:`symbol_bits`."""
+    skeleton, slots = cut_line(line)
+    return skeleton, slots, symbol_bits(line)
+
+
+def cut_kept(known: dict[str, Cut], older: dict[str, Cut], lines: list[str]) -> list[Cut]:
+    """:func:`cut_new` of each masked line (none holds ``_SEP``), kept in ``known`` (a line
     found in ``older``, the generation before, moves to it): about 65 % of a batch's lines were
     met before (names are markers)."""
-    out: list[tuple[str, tuple[str, ...]]] = []
+    out: list[Cut] = []
     for line in lines:
         cut = known.get(line)
         if cut is None:
             cut = older.get(line)
             if cut is None:
-                cut = cut_line(line)
+                cut = cut_new(line)
             known[line] = cut
         out.append(cut)
     return out

@@ -60,9 +60,9 @@ import re
 from collections.abc import Callable
 
 from razzlog.events import Event, HandHeader, Street, StreetStart
-from razzlog.sites.template_cut import _SEP, MAX_CUTS, cut_kept, cut_line
+from razzlog.sites.template_cut import _SEP, MAX_CUTS, Cut, cut_kept, cut_line, cut_new, symbol_bits
 from razzlog.sites.template_fill import Fill, Miss, Values, make_fill, recorded_parse
-from razzlog.sites.template_head import Head, has_foreign, learn_head, read_head
+from razzlog.sites.template_head import Head, learn_head, read_head
 
 __all__ = ["MAX_KEYS", "Templates", "recorded_parse"]
 
@@ -107,8 +107,8 @@ class Templates:
         self.rivals = rivals
         self.datetime_re = datetime_re
         self.datetimes = re.compile(datetime_re)
-        self.cuts: dict[str, tuple[str, tuple[str, ...]]] = {}  # line -> cut_line(line)
-        self.older_cuts: dict[str, tuple[str, tuple[str, ...]]] = {}  # the generation before
+        self.cuts: dict[str, Cut] = {}  # line -> cut_new(line)
+        self.older_cuts: dict[str, Cut] = {}  # the generation before
         self.max_cuts = MAX_CUTS
         if self.datetimes.groups:  # a header template's groups are the hand number and its dates
             raise ValueError("the DATETIME terminal must have no capturing group")
@@ -123,40 +123,64 @@ class Templates:
         # patterns of the other terminals the lexer could take at the line
         self.table_shapes: dict[tuple[int, str], tuple[int | None, int, tuple[re.Pattern[str], ...]]] = {}
         self.lines: dict[tuple[int, str], list[Template]] = {}
+        # the same templates by parser stack, then skeleton: what the template path looks up (two
+        # look-ups of an int and of a kept skeleton, whose hash is kept, cost less than making and
+        # hashing a tuple a line)
+        self.by_stack: dict[int, dict[str, list[Template]]] = {}
         self.accepting: set[int] = set()
 
     # -- the template path
     def parse(
-        self, text: str, names: tuple[str, ...], first_line: int
+        self, lines: tuple[str, ...], names: tuple[str, ...], first_line: int
     ) -> tuple[HandHeader, list[Event]] | None:
-        """The header and events of a masked hand, or None (the full parse decides)."""
-        if _SEP in text:  # a NUL would make two skeletons alike (the full parse reports it)
+        """The header and events of a masked hand (its lines: the header, the table line, then
+        the body; :attr:`.masking.Masked.masked`), or None (the full parse decides)."""
+        n = len(lines)
+        if n < 3:
             return None
-        # text is "\n" + the lines joined by "\n": the header, the table line, then the body
-        head_end = text.find("\n", 1)
-        table_end = text.find("\n", head_end + 1) if head_end > 0 else -1
-        if table_end < 0 or table_end == len(text):
+        head_line = lines[0]
+        table_line = lines[1]
+        # a NUL would make two skeletons alike (the full parse reports it); the body's lines are
+        # looked at when cut (a kept cut's line has none)
+        if _SEP in head_line or _SEP in table_line:
             return None
-        head = self._head(text[1:head_end])
+        head = self._head(head_line)
         if head is None:
             return None
         template, number, tournament, played_at = head
-        table_line = text[head_end + 1 : table_end]
         table = self.tables.get((template.after, table_line))
         if table is None:
-            table = self._table(template.after, table_line, text, head_end)
+            table = self._table(template.after, table_line, lines)
             if table is None:
                 return None
         name, max_seats, stack = table
-        if has_foreign(template, text, head_end):
-            return None  # an amount in another currency, maybe: the full parse says
+        symbols = symbol_bits(table_line)
         events: list[Event] = []
         current = Street.THIRD
-        cache = self.lines
+        cache = self.by_stack
+        if len(self.cuts) + n - 2 > self.max_cuts:
+            self.older_cuts = self.cuts
+            self.cuts = {}
+        known = self.cuts
+        older = self.older_cuts
         line = first_line + 1  # the hand's line of the first body line is its third
         try:
-            for key, slots in self.cut(text[table_end + 1 :].split("\n")):
-                found = cache.get((stack, key))
+            for i in range(2, n):
+                text = lines[i]
+                cut = known.get(text)
+                if cut is None:
+                    cut = older.get(text)
+                    if cut is None:
+                        if _SEP in text:
+                            return None
+                        cut = cut_new(text)
+                    known[text] = cut
+                key, slots, bits = cut
+                symbols |= bits
+                skeletons = cache.get(stack)
+                if skeletons is None:
+                    return None
+                found = skeletons.get(key)
                 if found is None:
                     return None
                 t: Template | None = None
@@ -178,8 +202,8 @@ class Templates:
                     current = street
         except (Miss, ValueError, KeyError, IndexError):
             return None
-        if stack not in self.accepting:
-            return None
+        if stack not in self.accepting or symbols & template.foreign_bits:
+            return None  # (a symbol of another currency: an amount in it, maybe; the full parse says)
         h = template.header
         # (dataclasses.replace, spelt out: it costs 4x as much, reading the class's fields)
         header = HandHeader(
@@ -204,18 +228,18 @@ class Templates:
         )
         return header, events
 
-    def cut(self, lines: list[str]) -> list[tuple[str, tuple[str, ...]]]:
-        """:func:`.template_cut.cut_kept` of the lines, kept in :attr:`cuts`.  When full, the cuts
-        become the generation before (the one before that is dropped): the lines met since are
-        kept, not emptied with the rest (on a batch, 6 % fewer splits than one memo emptied when
-        full, in the same room)."""
+    def cut(self, lines: list[str]) -> list[Cut]:
+        """:func:`.template_cut.cut_kept` of the lines, kept in :attr:`cuts` (as :meth:`parse`
+        keeps them).  When full, the cuts become the generation before (the one before that is
+        dropped): the lines met since are kept, not emptied with the rest (on a batch, 6 % fewer
+        splits than one memo emptied when full, in the same room)."""
         if len(self.cuts) + len(lines) > self.max_cuts:
             self.older_cuts = self.cuts
             self.cuts = {}
         return cut_kept(self.cuts, self.older_cuts, lines)
 
-    def _table(self, before: int, line: str, text: str, at: int) -> tuple[str, int | None, int] | None:
-        """A table line met for the first time (``text[at]`` is the line break before it), read
+    def _table(self, before: int, line: str, lines: tuple[str, ...]) -> tuple[str, int | None, int] | None:
+        """A table line (``lines[1]``) met for the first time, read
         from a recorded line that differs only by the table's name: the text after the name is
         the recorded one's (the key), TABLE matches up to the same point (the name has no quote),
         and no other terminal the lexer accepts in this parser state matches at all (``Foo
@@ -229,6 +253,10 @@ class Templates:
         if shape is None:
             return None
         max_seats, after, rivals = shape
+        # (the terminals are matched in the hand's text, as the lexer matches them: at the line
+        # break before the line)
+        text = "\n" + "\n".join(lines)
+        at = len(lines[0]) + 1
         m = self.table_re.match(text, at)
         if m is None or m.end() != at + quote + 2:
             return None
@@ -332,4 +360,6 @@ class Templates:
             return
         literals = tuple((j, s) for j, s in enumerate(slots) if j not in read)
         street = next((ev.street for ev in events if type(ev) is StreetStart), None)
-        self.lines[key] = [*known, Template(literals, fill, after, street)]
+        kept = [*known, Template(literals, fill, after, street)]
+        self.lines[key] = kept
+        self.by_stack.setdefault(before, {})[skeleton] = kept
