@@ -59,7 +59,8 @@ def _zone(abbreviation: str) -> ZoneInfo | None:
 
 def utc_time(played_at: str) -> datetime | None:
     """The instant a header's date and time stand for, in UTC; None when the text has no full
-    date and time, or names no time zone that razzlog knows."""
+    date and time, names no time zone that razzlog knows, or stands for an instant before year 1
+    or after year 9999."""
     date = _DATE.search(played_at)
     time = _TIME.search(played_at)
     if date is None or time is None or time[4] is None:
@@ -79,4 +80,7 @@ def utc_time(played_at: str) -> datetime | None:
         )
     except ValueError:
         return None
-    return local.astimezone(UTC)
+    try:
+        return local.astimezone(UTC)
+    except OverflowError:  # a local time whose instant is in year 0 or 10000: no datetime holds it
+        return None

@@ -13,7 +13,6 @@ from decimal import Decimal
 from typing import Any
 
 import polars as pl
-import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -56,12 +55,7 @@ def reference(text: str) -> tuple[date | None, datetime | None, datetime | None]
 
 
 def same(text: str) -> None:
-    try:
-        want = reference(text)
-    except OverflowError:  # (a UTC instant past year 9999: both fail alike)
-        with pytest.raises(OverflowError):
-            played_times(text)
-        return
+    want = reference(text)
     got = played_times(text)
     assert got == want, text
     # equal datetimes may differ in their zone: the UTC column keeps it

@@ -9,15 +9,18 @@ whole table in euros, ``$1,234.56``, "antes 6, and is all in") parse as before.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
 
+from razzlog.clock import utc_time
 from razzlog.events import Hand, SummaryPot
 from razzlog.generate.stream import generate_labeled
 from razzlog.sites import parse_raw_hand
 from razzlog.sources import RawHand
+from razzlog.stats.played_times import played_times
 from razzlog.violations import Violation
 from tests.hostile.helpers import run, write
 from tests.sites.test_tournament import BASE as TOURNAMENT_HAND
@@ -119,6 +122,35 @@ def test_since_no_longer_drops_an_impossible_date_without_a_word(tmp_path: Path)
     assert report.code == 1
     assert '"hands": 2' in report.stdout and '"hands_parsed": 1' in report.stdout
     assert "line 1, column " in report.stdout and "2009/13/45" in report.stdout
+
+
+@pytest.mark.parametrize(
+    ("date", "time", "zone"),
+    [("9999/12/31", "23:59:59", "ET"), ("0001/01/01", "0:00:00", "CET")],
+)
+def test_a_time_whose_utc_instant_is_out_of_range_is_stored_without_one(
+    tmp_path: Path, date: str, time: str, zone: str
+) -> None:
+    # The local time exists, but its instant in UTC falls in year 10000 or year 0, which no
+    # datetime holds: stats and import once stopped on an OverflowError. The hand counts; only
+    # its UTC time is unknown, as for a zone razzlog does not know.
+    hand = first_hand("pokerstars")
+    header = hand.split("\n")[0]
+    text = hand.replace(
+        header, re.sub(r"\d{4}/\d{2}/\d{2} \d{1,2}:\d{2}:\d{2} \w+", f"{date} {time} {zone}", header), 1
+    )
+    assert f"{date} {time} {zone}" in assert_legal(text).header.played_at
+    assert utc_time(f"{date} {time} {zone}") is None
+    day, local, utc = played_times(f"{date} {time} {zone}")
+    assert (str(day).replace("-", "/"), utc) == (date, None) and local is not None
+    path = write(tmp_path, text + "\n")
+    stats = run("stats", "--format", "json", str(path))
+    assert stats.code == 0, stats.stderr
+    assert '"hands": 1' in stats.stdout
+    store = tmp_path / "store"
+    assert run("import", "--store", str(store), str(path)).code == 0
+    rows = run("query", "--store", str(store), "-f", "json", "SELECT date, time_utc FROM hands")
+    assert json.loads(rows.stdout) == [{"date": str(day), "time_utc": None}]
 
 
 # --------------------------------------------------------------------------- currencies
