@@ -29,7 +29,7 @@ def test_readme_links_the_reference_documents() -> None:
 
 
 def test_ci_runs_the_readme_test_command_verbatim() -> None:
-    test_command = "python3 -m pip install -e '.[dev]' && python3 -m pytest"
+    test_command = "python3 -m pip install -e '.[dev]' && python3 -m pytest -n auto"
     assert test_command in README.split("\n## ")[0]
     assert test_command in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
 
