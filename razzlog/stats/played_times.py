@@ -1,7 +1,7 @@
 """A header's printed time read once for the three time columns of a hand's row: its date, its
 local time and its UTC instant.
 
-:func:`razzlog.stats.extract.parse_played_at` and :func:`razzlog.clock.utc_time` read the text
+:func:`parse_played_at` (moved here from ``razzlog.stats.extract``) and :func:`razzlog.clock.utc_time` read the text
 with four regex searches, and ``utc_time`` asks ``zoneinfo`` for the offset of every hand (~53 k
 instructions a hand in an import).  The common shape, ``2009/11/26 10:24:42 ET``, is read here
 with one match, and the zone's offset is kept per day: every time of a day whose offset is the same

@@ -19,12 +19,12 @@ from typing import Any
 import polars as pl
 
 from razzlog.blocks import HandBlock, blocks_of_range
+from razzlog.collecting import Frozen
 from razzlog.events import count_game
 from razzlog.pool import CHUNK_SIZE, Task, cpu_jobs, fresh_start, in_tasks, ordered_results
 from razzlog.rules.engine import CrossHandChecks, sort_by_line
 from razzlog.sources import STDIN, RawHand, ReadProgress, iter_input_files, read_error
 from razzlog.store import carry, totals
-from razzlog.store.collector import Frozen
 from razzlog.store.files import files_table, starting_counts, violation_row
 from razzlog.store.manifest import (
     Manifest,

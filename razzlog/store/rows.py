@@ -13,6 +13,7 @@ from typing import Any
 
 import polars as pl
 
+from razzlog.collecting import WORKER
 from razzlog.events import Hand, OtherGameHand
 from razzlog.pickling import dumps
 from razzlog.pool import Task, task_items
@@ -21,7 +22,6 @@ from razzlog.sources import RawHand, stored_text
 from razzlog.stats.chunks import rows_frame, without_inexact
 from razzlog.stats.extract import Columns, Row, add_hand, columns_of
 from razzlog.stats.schema import ACTIONS_SCHEMA, HANDS_SCHEMA, MONEY, PLAYERS_ROWS, PLAYERS_SCHEMA
-from razzlog.store.collector import WORKER
 from razzlog.violations import Violation
 
 PARSED, NOT_PARSED, INPUT_ERROR, OTHER_GAME = 0, 1, 2, 3
@@ -95,7 +95,7 @@ class ImportWork:
 
     def __call__(self, task: Task) -> bytes:
         out = dumps([import_chunk(task, self.profile, self.open_pair_double)])
-        WORKER.freeze_once()  # (razzlog.store.collector says why)
+        WORKER()  # (razzlog.collecting says why)
         return out
 
 

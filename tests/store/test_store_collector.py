@@ -1,5 +1,5 @@
 """The import keeps the garbage collector's full collections off the objects that outlive it
-(razzlog.store.collector), and gives them back when it ends, however it ends."""
+(razzlog.collecting.Frozen), and gives them back when it ends, however it ends."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from razzlog.collecting import YOUNG
 from razzlog.sources import ReadProgress
-from razzlog.store.collector import YOUNG
 from razzlog.store.importer import import_paths
 from razzlog.store.rows import ImportedChunk
 from tests.test_stats_parallel import corpus  # noqa: F401 - the module fixture
