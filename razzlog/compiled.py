@@ -25,6 +25,7 @@ from pathlib import Path
 MODULES: tuple[str, ...] = (
     "razzlog/cards.py",
     "razzlog/rules/base.py",
+    "razzlog/rules/chips.py",
     "razzlog/rules/engine.py",
     "razzlog/rules/pots.py",
     "razzlog/rules/profiles.py",

@@ -38,10 +38,11 @@ from razzlog.events import (
     StreetStart,
     UncalledReturn,
 )
+from razzlog.rules.chips import Betting
 from razzlog.rules.profiles import Profile
 from razzlog.rules.state import AGGRESSIVE, VARIANTS, Dealt, PlayerState, Replay, RoundEnd, Status, Step
 from razzlog.rules.structures import expected_amounts
-from razzlog.rules.turns import Turns
+from razzlog.rules.turns import add_up_card, single
 
 # Enum members are bound once and compared with ``is``: an enum's class attribute,
 # hash and ``.value`` are slow Python code, and the engine runs for every event.
@@ -60,11 +61,8 @@ _NONES: Final[tuple[Decimal | None, Decimal | None]] = (None, None)
 _NOBODY: Final[frozenset[str]] = frozenset()
 _IN: Final = Status.IN
 _ALL_IN: Final = Status.ALL_IN
-_FOLDED: Final = Status.FOLDED
 _OUT: Final = Status.OUT
 _BRING_IN: Final = ActionKind.BRING_IN
-_BET: Final = ActionKind.BET
-_CALL: Final = ActionKind.CALL
 _CHECK: Final = ActionKind.CHECK
 _FOLD: Final = ActionKind.FOLD
 _RAISE: Final = ActionKind.RAISE
@@ -145,36 +143,29 @@ def _of(by_kind: dict[type, list[Event]], kind: type[E]) -> list[E]:
     return cast(list[E], by_kind.get(kind, []))
 
 
-class _Engine(Turns):
-    """Applies the events to the table state (who is due to act: ``Turns``)."""
+class _Engine(Betting):
+    """Applies the events to the table state (who is due to act: ``Turns``; an action's chips:
+    ``Betting``)."""
 
     def __init__(self, r: Replay) -> None:
         self.r = r
         self.players = r.players
         self.order = r.order
+        self.seated = [r.players[p] for p in r.order]
         self.position = {p: i for i, p in enumerate(r.order)}
         header = r.hand.header  # its bets read once (a header's field is a Python look-up)
-        self.small_bet: Decimal = header.small_bet
-        self.big_bet: Decimal = header.big_bet
+        self.small_bet = header.small_bet
+        self.big_bet = header.big_bet
         self.cap = 1 + r.profile.raises_per_round
         self.double_option = r.profile.fourth_street_open_pair_double
-        self.boards: dict[str, tuple[int, ...]] = {}  # ranks of each player's last four up cards
+        self.boards: dict[str, int] = {}  # ranks of each player's last four up cards (add_up_card)
         self.street = _THIRD
         self.betting_open = False
-        # The street and player of the latest bet or raise, not yet in ``r.aggressor``: a Street
-        # hashes by a Python call (some 850 instructions a store), so a street's aggressor is
-        # stored once the engine leaves the street, not at each bet and raise.
-        self.aggressor: tuple[Street, str] | None = None
+        self.aggressor = None
         # players not folded, and players who can act (kept by set_status)
         self.live_count = sum(1 for s in r.players.values() if s.status is _IN or s.status is _ALL_IN)
         self.able_count = sum(1 for s in r.players.values() if s.status is _IN)
         self.reset_round()
-
-    def set_status(self, st: PlayerState, status: Status) -> None:
-        old = st.status
-        self.live_count += (status is _IN or status is _ALL_IN) - (old is _IN or old is _ALL_IN)
-        self.able_count += (status is _IN) - (old is _IN)
-        st.status = status
 
     def reset_round(self) -> None:
         self.current = _ZEROS
@@ -218,12 +209,6 @@ class _Engine(Turns):
         if r.bring_in_due is None:
             r.bring_in_due = self.bring_in_due()
 
-    def store_aggressor(self) -> None:
-        if self.aggressor is not None:
-            street, player = self.aggressor
-            self.r.aggressor[street] = player
-            self.aggressor = None
-
     # -- events ---------------------------------------------------------------
 
     def ante(self, event: Ante) -> None:
@@ -237,7 +222,8 @@ class _Engine(Turns):
         p0, p1 = player.put
         n0 = p0 + amount
         player.put = (n0, n0 if p1 is p0 and ruled is amount else p1 + ruled)
-        if player.start - n0 <= _ZERO:
+        player.left = left = player.start - n0
+        if left <= _ZERO:
             self.set_status(player, _ALL_IN)
 
     def street_start(self, event: StreetStart) -> None:
@@ -276,22 +262,12 @@ class _Engine(Turns):
             return
         if street is _THIRD:
             self.r.door.setdefault(player, new[-1])
-            self.boards[player] = (new[-1].rank,)
+            self.boards[player] = add_up_card(0, new[-1].rank)
             self.betting_open = True
         elif street is not _SEVENTH:
-            self.boards[player] = (*self.boards.get(player, ()), new[-1].rank)[-4:]
+            self.boards[player] = add_up_card(self.boards.get(player, 0), new[-1].rank)
 
     # -- actions ---------------------------------------------------------------
-
-    def may_double(self, kind: ActionKind, amount: Decimal) -> bool:
-        """Casino option: an open pair on 4th street lets the opening bet be a big bet."""
-        if not self.r.profile.fourth_street_open_pair_double or self.street is not _FOURTH:
-            return False
-        if kind is not _BET or self.bets != 0 or amount != self.big_bet:
-            return False
-        return any(
-            len(ranks) >= 2 and ranks[-1] == ranks[-2] for p, ranks in self.boards.items() if p in self.r.live
-        )
 
     def act(self, a: Action) -> None:
         r = self.r
@@ -308,7 +284,11 @@ class _Engine(Turns):
         status = st.status if st is not None else _OUT
         due = self.due() if self.betting_open or third else _NOBODY
         if third and kind is _BRING_IN and r.bring_in is None:
-            due = frozenset({player}) | due
+            # (``frozenset({player}) | due``, built only when it is a new set)
+            if not due:
+                due = single(player)
+            elif player not in due:
+                due = frozenset({player}) | due
         if self.double_option and self.may_double(kind, amount):
             self.doubled = True
         # the bet: big from 5th street, or on 4th when doubled
@@ -329,7 +309,9 @@ class _Engine(Turns):
             )  # fmt: skip
             return
         p0, p1 = st.put
-        s0 = st.start - p0
+        s0 = st.left  # ``st.start - p0``, kept by the ante and the player's last action
+        if s0 is None:
+            s0 = st.start - p0
         stack = (s0, s0 if p1 is p0 else st.start - p1)
         street_put = st.street_put
         put: tuple[Decimal, Decimal]
@@ -364,104 +346,3 @@ class _Engine(Turns):
         if self.skipped:
             self.skipped.discard(player)
         self.apply_action(a, kind, player, all_in, st, put, wanted, unit)
-
-    def wanted_put(
-        self,
-        kind: ActionKind,
-        all_in: bool,
-        stack: Decimal,
-        street_put: Decimal,
-        bet: Decimal,
-        unit: Decimal,
-        logged: Decimal,
-    ) -> Decimal | None:
-        """What a bet, call or bring-in should put in by the rules, in one variant (None: no rule
-        says), from that variant's stack, street total and bet, and what it puts in as logged."""
-        want: Decimal | None
-        if kind is _BRING_IN:
-            want = self.r.table_bring_in
-        elif kind is _CALL:
-            want = bet - street_put
-        elif self.completion_pending or (self.street is _THIRD and self.bets == 0):
-            want = self.small_bet - street_put
-        else:
-            want = bet + unit - street_put
-        if want is None:
-            return None
-        if all_in and logged == stack and logged < want:
-            return logged  # all-in for less is always allowed
-        if logged > stack:
-            return want  # stack-overdraw judges the stack; the amount itself is judged as usual
-        return min(want, stack) if want > _ZERO else want
-
-    def apply_action(
-        self,
-        a: Action,
-        kind: ActionKind,
-        player: str,
-        all_in: bool,
-        st: PlayerState,
-        put: tuple[Decimal, Decimal],
-        wanted: tuple[Decimal | None, Decimal | None],
-        unit: Decimal,
-    ) -> None:
-        """Apply action ``a`` (its ``kind``, ``player`` and ``all_in``, read once by ``act``)."""
-        r = self.r
-        self.last_actor = player
-        if kind is _FOLD:
-            self.set_status(st, _FOLDED)
-            r.folded_on[player] = self.street
-            return
-        self.acted.add(player)
-        p0, p1 = st.put
-        sp0, sp1 = st.street_put
-        if kind is _CHECK:
-            owed = self.current[1] - sp1
-            if owed > _ZERO and self.current[0] > sp0:
-                # illegal-check: the rules' variant has the player call instead
-                owed = min(owed, st.start - p1)
-                st.put = (p0, p1 + owed)
-                st.street_put = (sp0, sp1 + owed)
-                self.split = True
-            return
-        chips0 = put[0]
-        chips1 = wanted[1] if wanted[1] is not None else put[1]
-        total0, street0 = p0 + chips0, sp0 + chips0
-        if chips1 is chips0 or not chips1.compare_total(chips0):  # equal, and printed alike
-            st.put = (total0, total0 if p1 is p0 else p1 + chips1)
-            st.street_put = (street0, street0 if sp1 is sp0 else sp1 + chips1)
-        else:
-            st.put = (total0, p1 + chips1)
-            st.street_put = (street0, sp1 + chips1)
-        street1 = st.street_put[1]
-        if street1 is not street0:
-            self.split = True
-        if all_in or not st.start - total0:
-            self.set_status(st, _ALL_IN)
-        if kind is _CALL:
-            return
-        before, bet1 = self.current
-        bet0 = max(before, street0)
-        self.current = (bet0, bet0 if bet1 is before and street1 is street0 else max(bet1, street1))
-        if kind is _BRING_IN:
-            r.bring_in = a
-            self.completion_pending = True
-            return
-        # Bet, completion or raise: a full one reopens the betting for everyone.
-        target = (
-            self.small_bet
-            if self.completion_pending or (self.bets == 0 and self.street is _THIRD)
-            else before + unit
-        )
-        full = street0 >= target or street1 >= target
-        if self.aggressor is not None and self.aggressor[0] is not self.street:
-            self.store_aggressor()
-        self.aggressor = (self.street, player)
-        if full:
-            self.bets += 1
-            self.acted = {player}
-            self.completion_pending = False
-            self.short_all_in = False
-        else:
-            self.short_all_in = True
-            self.short_seen = True

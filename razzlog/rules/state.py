@@ -174,7 +174,7 @@ class PlayerState:
     ``Replay``); a plain class is a native call.  (Nothing compares two: ``==`` is identity.)
     """
 
-    __slots__ = ("put", "seat", "start", "status", "street_put")
+    __slots__ = ("left", "put", "seat", "start", "status", "street_put")
 
     def __init__(
         self,
@@ -190,6 +190,9 @@ class PlayerState:
         self.status = status
         self.put = put
         self.street_put = street_put
+        # ``start - put[0]`` once worked out (None until then): the engine's subtraction,
+        # kept for the player's next action rather than done again
+        self.left: Decimal | None = None
 
     def __repr__(self) -> str:
         return (
@@ -288,5 +291,15 @@ class Replay:
         """
         found = self._streams.get(kinds)
         if found is None:
-            found = self._streams[kinds] = [e for e in self.hand.events if type(e) in kinds]
+            # ``type(e) in kinds`` by identity over a tuple: a set look-up is a C call of some
+            # 100 instructions an event, a pointer test a few (types are equal only to themselves)
+            wanted = tuple(kinds)
+            found = []
+            for e in self.hand.events:
+                kind = type(e)
+                for k in wanted:
+                    if kind is k:
+                        found.append(e)
+                        break
+            self._streams[kinds] = found
         return found

@@ -29,6 +29,7 @@ class Turns:
     r: Replay
     players: dict[str, PlayerState]
     order: list[str]  # dealt-in players in seat order
+    seated: list[PlayerState]  # their states, in that order (a list index, not a dict look-up)
     position: dict[str, int]  # of each player in ``order``
     street: Street
     current: tuple[Decimal, Decimal]  # the bet to match, per variant
@@ -40,7 +41,7 @@ class Turns:
     able_count: int
     opener: frozenset[str]
     opener_known: bool
-    boards: dict[str, tuple[int, ...]]  # ranks of each player's last four up cards
+    boards: dict[str, int]  # ranks of each player's last four up cards (``add_up_card``)
     betting_open: bool
 
     def single(self, player: str) -> frozenset[str]:
@@ -136,14 +137,15 @@ class Turns:
         return _at(st.street_put, v) < _at(self.current, v)
 
     def _next_owing(self, v: int) -> str | None:
-        order, players, acted = self.order, self.players, self.acted
+        order, seated, acted = self.order, self.seated, self.acted
         start = self.position.get(self.last_actor, -1) if self.last_actor is not None else -1
         n = len(order)
         bet = _at(self.current, v)
         unacted_owe = self.able_count >= 2
         for k in range(1, n + 1):
-            p = order[(start + k) % n]
-            st = players[p]
+            i = (start + k) % n
+            p = order[i]
+            st = seated[i]
             if st.status is _IN and ((unacted_owe and p not in acted) or _at(st.street_put, v) < bet):
                 return p
         return None
@@ -202,19 +204,45 @@ _SINGLES: Final[dict[str, frozenset[str]]] = {}
 _SINGLES_KEPT: Final = 20_000
 
 
-def _board_key(ranks: tuple[int, ...]) -> tuple[int, ...]:
-    """``low_key`` of a board (its last four up cards; none counts as a king), kept per board."""
-    found = _BOARD_KEYS.get(ranks)
+def add_up_card(board: int, rank: int) -> int:
+    """A board (the ranks of the last four up cards, four bits each, the newest lowest; 0: none)
+    after one more up card.  An int, not a tuple of ranks: compiled, it is kept, keyed and
+    compared natively, where each deal built a tuple and each street hashed every board's."""
+    if not 1 <= rank <= 13:
+        raise ValueError(f"not a rank (1..13): {rank!r}")
+    return ((board << 4) | rank) & 0xFFFF
+
+
+def board_ranks(board: int) -> list[int]:
+    """The ranks of a board, oldest first."""
+    ranks: list[int] = []
+    while board:
+        ranks.append(board & 15)
+        board >>= 4
+    ranks.reverse()
+    return ranks
+
+
+def board_code(board: int) -> int:
+    """``low_key`` of a board (none counts as a king) as an int that compares as the key does:
+    each of its at most five numbers plus one in four bits, left to right, short keys padded
+    with 0 (so a key's prefix is less than the key, as with tuples).  Kept per board."""
+    found = _BOARD_CODES.get(board)
     if found is None:
-        found = _BOARD_KEYS[ranks] = low_key(list(ranks) or [13])
+        code = 0
+        shift = 16
+        for n in low_key(board_ranks(board) or [13]):
+            code |= (n + 1) << shift
+            shift -= 4
+        found = _BOARD_CODES[board] = code
     return found
 
 
-_BOARD_KEYS: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}  # at most 13**4 + 13**3 + ... boards
+_BOARD_CODES: Final[dict[int, int]] = {}  # at most 13**4 + 13**3 + ... boards
 
 
 def openers(
-    order: list[str], players: dict[str, PlayerState], boards: dict[str, tuple[int, ...]]
+    order: list[str], players: dict[str, PlayerState], boards: dict[str, int]
 ) -> tuple[str | None, str | None] | None:
     """The best low board (the first in seat order on a tie) among the players who can act and
     among those still in (all-in too), or None when fewer than two can act.
@@ -236,11 +264,10 @@ def openers(
         return None
     best_able: str | None = None
     best_in_hand: str | None = None
-    able_key: tuple[int, ...] = ()
-    in_hand_key: tuple[int, ...] = ()
+    able_key = in_hand_key = 0
     # a strict ``<`` keeps the first of equal boards
     for p, can_act in in_hand:
-        key = _board_key(boards.get(p, ()))
+        key = board_code(boards.get(p, 0))
         if best_in_hand is None or key < in_hand_key:
             best_in_hand, in_hand_key = p, key
         if can_act and (best_able is None or key < able_key):

@@ -1,5 +1,6 @@
 """``turns.openers``, who may open a street from 4th on, and ``turns.highest_door``, who brings
-in, against their former implementations.
+in, against their former implementations; boards as ints (``add_up_card``, ``board_code``)
+against the tuples of ranks and their ``low_key`` they replace.
 
 ``compute_opener`` once built lists of the players who can act and of those still in, a
 dict of their board keys and took the best of each; ``openers`` does it in one pass.  The
@@ -11,13 +12,14 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from razzlog.cards import Card, door_card_bring_in_key, low_key
 from razzlog.rules import turns
 from razzlog.rules.state import PlayerState, Status
-from razzlog.rules.turns import highest_door, openers, single
+from razzlog.rules.turns import add_up_card, board_code, board_ranks, highest_door, openers, single
 
 
 def _best_board(candidates: list[str], keys: dict[str, tuple[int, ...]]) -> str | None:
@@ -45,6 +47,39 @@ NAMES = ["ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal"]
 boards = st.lists(st.integers(1, 13), max_size=4).map(tuple)
 
 
+def _packed(ranks: tuple[int, ...]) -> int:
+    board = 0
+    for rank in ranks:
+        board = add_up_card(board, rank)
+    return board
+
+
+@given(st.lists(st.integers(1, 13), max_size=7))
+def test_a_board_keeps_the_last_four_up_cards(ranks: list[int]) -> None:
+    # the engine's former board: (*board, rank)[-4:] at each up card
+    former: tuple[int, ...] = ()
+    for rank in ranks:
+        former = (*former, rank)[-4:]
+    board = _packed(tuple(ranks))
+    assert board_ranks(board) == list(former)
+    # the open-pair test of the 4th-street double
+    assert (board > 15 and board & 15 == (board >> 4) & 15) == (len(former) >= 2 and former[-1] == former[-2])
+
+
+@given(boards, boards)
+def test_board_codes_order_boards_as_their_low_keys(a: tuple[int, ...], b: tuple[int, ...]) -> None:
+    key_a, key_b = low_key(list(a) or [13]), low_key(list(b) or [13])
+    code_a, code_b = board_code(_packed(a)), board_code(_packed(b))
+    assert (code_a < code_b) == (key_a < key_b)
+    assert (code_a == code_b) == (key_a == key_b)
+
+
+@pytest.mark.parametrize("rank", [0, 14, 16])
+def test_a_rank_out_of_range_is_refused(rank: int) -> None:
+    with pytest.raises(ValueError, match="not a rank"):
+        add_up_card(0, rank)
+
+
 @given(
     st.lists(st.sampled_from(NAMES), unique=True, max_size=8),
     st.data(),
@@ -56,12 +91,13 @@ def test_openers_match_the_reference(order: list[str], data: st.DataObject) -> N
     # some players have no board yet (counted as a king), most have one
     dealt = data.draw(st.lists(st.sampled_from(order), unique=True)) if order else []
     board_of = {p: data.draw(boards) for p in dealt}
-    assert openers(order, players, board_of) == _openers_reference(order, players, board_of)
+    packed = {p: _packed(board) for p, board in board_of.items()}
+    assert openers(order, players, packed) == _openers_reference(order, players, board_of)
 
 
 def test_equal_boards_go_to_the_first_in_seat_order() -> None:
     players = {p: PlayerState(i, Decimal(10), Status.IN) for i, p in enumerate(["a", "b", "c"])}
-    boards = {"a": (9, 4), "b": (4, 9), "c": (9, 5)}
+    boards = {"a": _packed((9, 4)), "b": _packed((4, 9)), "c": _packed((9, 5))}
     assert openers(["c", "b", "a"], players, boards) == ("b", "b")
     players["b"].status = Status.ALL_IN
     assert openers(["c", "b", "a"], players, boards) == ("a", "b")
