@@ -126,7 +126,7 @@ def _settle(r: Replay) -> Settlement:
     live = r.live
     all_in = frozenset([p for p, st in r.players.items() if st.status is _ALL_IN])
     # Variant 0 follows the log (its own returns); variant 1 the rules' returns.
-    logged = {p: amount - returned.get(p, _ZERO) for p, amount in put0.items()}
+    logged = after_log_returns(put0, returned)
     ruled = _after_return(put1, due1)
     pots0 = build_pots(logged, live, all_in)
     # When the log returned what the rules return, both variants have the same pots.
@@ -213,6 +213,18 @@ def _same_amounts(a: dict[str, Decimal], b: dict[str, Decimal]) -> bool:
     return True
 
 
+def after_log_returns(put: dict[str, Decimal], returned: dict[str, Decimal]) -> dict[str, Decimal]:
+    """``{p: amount - returned.get(p, 0) for p, amount in put.items()}``, where a player without a
+    return keeps the very amount put in: ``put - 0`` would be equal and printed alike (a total
+    put in is 0 or a sum from 0, so its exponent is at most 0), and ``_same_amounts`` then finds
+    most players' amounts shared with variant 1 without comparing them."""
+    out = dict(put)
+    for p, amount in returned.items():
+        if p in out:
+            out[p] = out[p] - amount
+    return out
+
+
 def _after_return(put: dict[str, Decimal], due: tuple[str, Decimal] | None) -> dict[str, Decimal]:
     if due is None:
         return dict(put)
@@ -241,7 +253,11 @@ _MOVES: Final[tuple[type[Ante | Action | UncalledReturn | Collect], ...]] = (
 
 def ending_stacks(r: Replay) -> dict[str, frozenset[Decimal]]:
     """Each player's possible stacks after the hand: as logged, and as the rules would have it."""
-    return {player: frozenset({logged, ruled}) for player, logged, ruled in _ends(r)}
+    # (one member when shared: each member is hashed, a Decimal's hash being some 4,000 instructions)
+    return {
+        player: frozenset((logged,)) if logged is ruled else frozenset({logged, ruled})
+        for player, logged, ruled in _ends(r)
+    }
 
 
 def ending_stack_texts(r: Replay) -> dict[str, tuple[str, ...]]:
@@ -259,18 +275,31 @@ def _ends(r: Replay) -> list[tuple[str, Decimal, Decimal]]:
     out: list[tuple[str, Decimal, Decimal]] = []
     due = s.due_return[1]
     for player, state in r.players.items():
-        won = s.collected.get(player, _ZERO)
-        logged = state.start - state.put[0] + s.returned.get(player, _ZERO) + won
         back = due[1] if due is not None and due[0] == player else _ZERO
-        ruled = state.start - state.put[1] + back + won
+        logged, ruled = end_pair(
+            state.start, state.put, s.returned.get(player, _ZERO), back, s.collected.get(player, _ZERO)
+        )
         out.append((player, logged, ruled))
     return out
+
+
+def end_pair(
+    start: Decimal, put: tuple[Decimal, Decimal], returned: Decimal, back: Decimal, won: Decimal
+) -> tuple[Decimal, Decimal]:
+    """A stack after the hand as logged (less what it put in, plus the log's return and what it
+    won) and as the rules would have it (their return); computed once when the variants share
+    their operands: the same operands give the same amount, to the exponent."""
+    put0, put1 = put
+    logged = start - put0 + returned + won
+    if put1 is put0 and back is returned:
+        return logged, logged
+    return logged, start - put1 + back + won
 
 
 def pair_texts(logged: Decimal, ruled: Decimal) -> tuple[str, ...]:
     """``stack_texts(frozenset({logged, ruled}))``: the texts least first, and one text, the logged
     stack's, when the two are equal (a set keeps the first of equal members)."""
-    if logged == ruled:
+    if logged is ruled or logged == ruled:
         return (str(logged),)
     return (str(logged), str(ruled)) if logged < ruled else (str(ruled), str(logged))
 
