@@ -160,7 +160,10 @@ def best_low(cards: Sequence[Card]) -> tuple[int, ...]:
     (``(9, 5, 4, 2, 1)`` for "9,5,4,2,A"), paired hands by (count desc, rank desc)
     (``(3, 3, 5, 4)``).
     """
-    key = tuple(sorted([c.rank for c in cards]))
+    # list.sort, not sorted(): compiled, the builtin is a Python call with a keyword (low_key)
+    ranks = [c.rank for c in cards]
+    ranks.sort()
+    key = tuple(ranks)
     found = _BEST_LOWS.get(key)
     if found is None:
         found = _best_low(key)

@@ -72,15 +72,7 @@ def build_pots(
         for amount in live_amounts:
             if amount > top:
                 top = amount
-    closing = live & all_in
-    levels: list[Decimal]
-    if not closing:  # the usual hand, nobody all-in: one level, without hashing a Decimal (slow)
-        levels = [top] if top > _ZERO else []
-    else:
-        levels = sorted(
-            {amount for player, amount in contributions.items() if amount > _ZERO and player in closing}
-            | ({top} if top > _ZERO else set())
-        )
+    levels = _levels(contributions, live & all_in, top)
     # Loops rather than sum(min(...)): the same additions in the same order, at a
     # fraction of the cost (``b if b < a else a`` is ``min(a, b)``, to the object).
     puts = list(contributions.values())
@@ -106,6 +98,22 @@ def build_pots(
 
 
 _ZERO: Final = Decimal(0)  # compared with, not 0: an int is converted to a new Decimal first
+
+
+def _levels(contributions: Mapping[str, Decimal], closing: frozenset[str], top: Decimal) -> list[Decimal]:
+    """The levels that close a pot: ``sorted({closing players' amounts above 0} | {top, if above 0})``, with a list and ``==``
+    rather than a set: a Decimal's hash is some 4,000 instructions.  Of equal amounts the first
+    met is kept, as the set kept it (its union adds ``top`` only when no equal amount is in)."""
+    if not closing:  # the usual hand, nobody all-in: one level
+        return [top] if top > _ZERO else []
+    found: list[Decimal] = []
+    for player, amount in contributions.items():
+        if amount > _ZERO and player in closing and not any(seen == amount for seen in found):
+            found.append(amount)
+    if top > _ZERO and not any(seen == top for seen in found):
+        found.append(top)
+    found.sort()
+    return found
 
 
 def split_shares(amount: Decimal, winners: int, unit: Decimal) -> tuple[Decimal, Decimal]:

@@ -55,9 +55,12 @@ def expected_amounts(hand: Hand, antes: list[Ante]) -> tuple[Decimal | None, Dec
     """The table's ante and bring-in for this hand (None where nothing tells)."""
     h = hand.header
     known = _known(h.site, None if h.is_tournament else h.currency, h.small_bet)
-    rule = _tournament_rule(hand)
-    ante = h.ante if h.ante is not None else (known or rule or (_most_posted(antes), None))[0]
-    bring_in = h.bring_in if h.bring_in is not None else (known[1] if known else None)
+    ante, bring_in = h.ante, h.bring_in
+    if ante is None:  # (the tournament rule only then: it divides and rounds, some 5,000 instructions)
+        rule = known or _tournament_rule(hand)
+        ante = rule[0] if rule else _most_posted(antes)
+    if bring_in is None and known:
+        bring_in = known[1]
     return ante, bring_in
 
 
@@ -91,10 +94,24 @@ def _tournament_rule(hand: Hand) -> tuple[Decimal, Decimal] | None:
     h = hand.header
     if h.site != "pokerstars" or not h.is_tournament:
         return None
-    ante, bring_in = h.big_bet / _TENTH, h.big_bet * _FIFTEEN_PERCENT
+    big_bet = h.big_bet
+    # kept per big bet, by its text (a Decimal's hash is some 4,000 instructions; the text tells
+    # the amount and its digits, all the result depends on): a tournament has few levels
+    text = str(big_bet)
+    if text in _RULES:
+        return _RULES[text]
+    found: tuple[Decimal, Decimal] | None = None
+    ante, bring_in = big_bet / _TENTH, big_bet * _FIFTEEN_PERCENT
     if ante == ante.to_integral_value() and bring_in == bring_in.to_integral_value():
-        return ante.quantize(_ONE), bring_in.quantize(_ONE)
-    return None
+        found = ante.quantize(_ONE), bring_in.quantize(_ONE)
+    if len(_RULES) >= _RULES_KEPT:  # a bound on the memory of a long run
+        _RULES.clear()
+    _RULES[text] = found
+    return found
+
+
+_RULES: Final[dict[str, tuple[Decimal, Decimal] | None]] = {}
+_RULES_KEPT: Final = 1024
 
 
 def _most_posted(antes: list[Ante]) -> Decimal | None:

@@ -11,8 +11,8 @@ from decimal import Decimal
 from hypothesis import given
 from hypothesis import strategies as st
 
-from razzlog.events import Ante
-from razzlog.rules.structures import KNOWN_STRUCTURES, _known, _most_posted
+from razzlog.events import Ante, Hand, HandHeader
+from razzlog.rules.structures import KNOWN_STRUCTURES, _known, _most_posted, expected_amounts
 
 
 def _most_posted_reference(antes: list[Ante]) -> Decimal | None:
@@ -67,3 +67,74 @@ def test_known_matches_the_dict(site: str, currency: str | None, bet: Decimal) -
 def test_known_finds_a_bet_printed_otherwise() -> None:
     assert _known("pokerstars", "USD", Decimal("0.1")) == (Decimal("0.02"), Decimal("0.05"))
     assert _known("pokerstars", "EUR", Decimal("0.1")) is None
+
+
+def _tournament_rule_reference(h: HandHeader) -> tuple[Decimal, Decimal] | None:
+    if h.site != "pokerstars" or not h.is_tournament:
+        return None
+    ante, bring_in = h.big_bet / Decimal(10), h.big_bet * Decimal("0.15")
+    if ante == ante.to_integral_value() and bring_in == bring_in.to_integral_value():
+        return ante.quantize(Decimal(1)), bring_in.quantize(Decimal(1))
+    return None
+
+
+def _expected_amounts_reference(hand: Hand, antes: list[Ante]) -> tuple[Decimal | None, Decimal | None]:
+    # before the tournament rule was worked out only when needed, and kept per big bet
+    h = hand.header
+    known = KNOWN_STRUCTURES.get((h.site, None if h.is_tournament else h.currency, h.small_bet))
+    rule = _tournament_rule_reference(h)
+    ante = h.ante if h.ante is not None else (known or rule or (_most_posted_reference(antes), None))[0]
+    bring_in = h.bring_in if h.bring_in is not None else (known[1] if known else None)
+    return ante, bring_in
+
+
+def _same(a: Decimal | None, b: Decimal | None) -> bool:
+    return a is None if b is None else a is not None and str(a) == str(b) and a.compare_total(b) == 0
+
+
+# tournament levels' big bets (whole, printed with digits or not, or not a multiple of 20)
+big_bets = st.sampled_from(["60", "100", "150", "400", "400.0", "1E+3", "35", "0.20", "3000"]).map(Decimal)
+
+
+@given(
+    sites,
+    st.booleans(),
+    currencies,
+    bets,
+    big_bets,
+    st.none() | amounts,
+    st.none() | amounts,
+    st.lists(antes, max_size=8),
+)
+def test_expected_amounts_match_the_former_code(
+    site: str,
+    tournament: bool,
+    currency: str | None,
+    small_bet: Decimal,
+    big_bet: Decimal,
+    ante: Decimal | None,
+    bring_in: Decimal | None,
+    posted: list[Ante],
+) -> None:
+    header = HandHeader(
+        site,
+        "1",
+        "razz",
+        small_bet,
+        big_bet,
+        currency,
+        tournament,
+        None,
+        None,
+        None,
+        "",
+        "t",
+        8,
+        1,
+        ante,
+        bring_in,
+    )
+    hand = Hand(header, tuple(posted), "f", 1, 2)
+    for _ in range(2):  # and again, from what is kept
+        found, want = expected_amounts(hand, posted), _expected_amounts_reference(hand, posted)
+        assert _same(found[0], want[0]) and _same(found[1], want[1])
