@@ -6,7 +6,7 @@ and notebooks use the same code.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -125,11 +125,15 @@ def audit_items(
     open_pair_double: bool = False,
 ) -> Iterator[HandReport]:
     """:func:`audit_paths` of hands already read (and the input's violations, passed through)."""
-    from razzlog.rules.engine import CrossHandChecks
+    from razzlog.rules.engine import CrossHandChecks, audit_hand
 
     cross = CrossHandChecks()
+    if not (select or ignore):  # (the usual run: no call to ``filtered`` per hand)
+        for item in items:
+            yield _audited(item, profile, cross, open_pair_double, audit_hand)
+        return
     for item in items:
-        yield filtered(audit_item(item, profile, cross, open_pair_double), select, ignore)
+        yield filtered(_audited(item, profile, cross, open_pair_double, audit_hand), select, ignore)
 
 
 def audit_item(
@@ -141,6 +145,19 @@ def audit_item(
     """Parse and audit one hand of the input (or pass an input error through)."""
     from razzlog.rules.engine import audit_hand
 
+    return _audited(item, profile_name, cross, open_pair_double, audit_hand)
+
+
+def _audited(
+    item: RawHand | Violation,
+    profile_name: str,
+    cross: CrossHandChecks | None,
+    open_pair_double: bool,
+    audit_hand: Callable[[Hand, Profile, CrossHandChecks | None], list[Violation]],
+) -> HandReport:
+    """``audit_item``, with the engine's ``audit_hand`` passed in: imported once per run by
+    ``audit_items``.  (The engine is imported when first needed, and an import in a function
+    goes through the import machinery at every call: about a microsecond a hand.)"""
     if isinstance(item, Violation):
         return HandReport(item.file, item.line, item.site, item.hand_id, None, (item,))
     parsed = parse_raw_hand(item)

@@ -160,7 +160,7 @@ def audit_hand(hand: Hand, profile: Profile, cross: CrossHandChecks | None = Non
     found = hand_violations(hand, state)
     if cross is not None:
         found.extend(cross.check(hand, state))
-    found.sort(key=_line)
+    sort_by_line(found)
     return found
 
 
@@ -168,8 +168,8 @@ def hand_violations(hand: Hand, state: Replay) -> list[Violation]:
     """The per-hand rules' violations of a replayed hand, in catalogue order (not sorted)."""
     found: list[Violation] = []
     for r in _per_hand_rules():
-        for f in r.check(state):
-            assert isinstance(f, Finding)
+        findings: list[Finding] = r.check(state)  # (checked a list of Findings, compiled)
+        for f in findings:
             found.append(_violation(hand, r, f))
     return found
 
@@ -189,7 +189,8 @@ def _per_hand_rules() -> list[Rule]:
 
 def sort_by_line(found: list[Violation]) -> None:
     """Sort a hand's violations by line, as ``audit_hand`` does (stable)."""
-    found.sort(key=_line)
+    if len(found) > 1:  # (most hands have none: no call of ``sort``)
+        found.sort(key=_line)
 
 
 def _line(v: Violation) -> int:

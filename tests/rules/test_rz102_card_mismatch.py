@@ -39,3 +39,14 @@ def test_missing_is_the_old_set_of_ids(dealt: list[Card], shown: list[Card], sam
     want = [c for c in dealt if id(c) not in present and c not in cards]  # the rule as it was
     got = _missing(dealt, cards)
     assert got == want and all(g is w for g, w in zip(got, want, strict=True))
+
+
+@given(st.lists(_CARDS, max_size=7), st.lists(_CARDS, max_size=7), st.booleans())
+def test_same_is_list_equality(known: list[Card], before: list[Card], shared: bool) -> None:
+    """``_same`` (a native loop, identity first) against the list comparison it replaced, for
+    cards shared as the parser shares them and for equal cards built apart."""
+    from razzlog.rules.catalogue.rz102_card_mismatch import _same
+
+    if shared:
+        before = known[: len(before)] + before[len(known) :]
+    assert _same(tuple(known), before) == (list(known) == before)

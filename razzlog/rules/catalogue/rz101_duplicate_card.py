@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final
 
 from razzlog.cards import Card, card_key
@@ -12,7 +11,7 @@ from razzlog.rules.replay import Replay
 
 
 @rule("duplicate-card")
-def duplicate_card(r: Replay) -> Iterator[Finding]:
+def duplicate_card(r: Replay) -> list[Finding]:
     """One card appears twice in a hand.
 
     A card dealt as new must not have been seen before in the hand; a card a
@@ -26,13 +25,18 @@ def duplicate_card(r: Replay) -> Iterator[Finding]:
     Fix: the log is corrupt or the deck was not a single 52-card deck; every
     card of a hand is unique.
     """
-    owner: dict[object, str] = {}  # by card_key: a small int hashes faster than a Card
+    # Each card's first holder, by ``card_key``: a slot of a list for the 52 cards (its key is
+    # a small int: a list's item is read and set natively, a dict's costs some 400
+    # instructions a card), a dict for any other card (never parsed: its key is a tuple).
+    owners: list[str | None] = [None] * _KEYS
+    odd: dict[object, str] = {}
     reported: set[object] = set()
     # Each player's previous deal line (its cards) and shown line.  Every card of a line
     # judged for a player is theirs or already reported, so a line that only repeats the
     # cards of one judged the same way can find nothing: most lines are skipped unread.
     dealt: dict[str, tuple[Card, ...]] = {}
     shown: dict[str, tuple[Card, ...]] = {}
+    found: list[Finding] = []
     deals = r.dealt  # the deal lines' fields, one per deal in log order, read natively
     n = 0
     for e in r.stream(_CARD_EVENTS):
@@ -40,19 +44,21 @@ def duplicate_card(r: Replay) -> Iterator[Finding]:
             d = deals[n]
             n += 1
             player, known, new = d.player, d.known, d.new
-            earlier = _NONE if known == dealt.get(player) else _clashes(owner, known, player, False, False)
-            clashes = _clashes(owner, new, player, True, False)  # after the known cards: they may clash
+            earlier = (
+                _NONE if known == dealt.get(player) else _clashes(owners, odd, known, player, False, False)
+            )
+            clashes = _clashes(owners, odd, new, player, True, False)  # after the known cards: they may clash
             if earlier:
                 clashes = earlier + clashes
             dealt[player] = known + new
         elif type(e) is _COMMON_CARD:
             player = "the board"
-            clashes = _clashes(owner, (e.card,), player, True, False)
+            clashes = _clashes(owners, odd, (e.card,), player, True, False)
         elif type(e) is _SHOW or type(e) is _SUMMARY_SEAT:
             player, cards = e.player, e.cards
             if cards == shown.get(player, ()):
                 continue
-            clashes = _clashes(owner, cards, player, False, True)
+            clashes = _clashes(owners, odd, cards, player, False, True)
             shown[player] = cards
         else:
             continue
@@ -62,7 +68,8 @@ def duplicate_card(r: Replay) -> Iterator[Finding]:
                 continue
             reported.add(key)
             who = "twice" if holder == player else f"to {holder} and to {player}"
-            yield Finding(e.line, f"{card} is dealt {who}", player, _street(e))
+            found.append(Finding(e.line, f"{card} is dealt {who}", player, _street(e)))
+    return found
 
 
 _CARD_EVENTS: Final = frozenset({Deal, CommonCard, Show, SummarySeat})
@@ -76,7 +83,12 @@ _SUMMARY_SEAT: Final = SummarySeat
 
 
 def _clashes(
-    owner: dict[object, str], cards: tuple[Card, ...], player: str, fresh: bool, repeats: bool
+    owners: list[str | None],
+    odd: dict[object, str],
+    cards: tuple[Card, ...],
+    player: str,
+    fresh: bool,
+    repeats: bool,
 ) -> list[tuple[Card, str]]:
     """The cards of one line seen before that clash, with their first holder; the others are
     recorded as ``player``'s.  A card seen before clashes when another player held it, when
@@ -86,10 +98,15 @@ def _clashes(
     line: set[object] | None = set() if repeats else None
     for c in cards:
         key = card_key(c)
-        holder = owner.get(key)
-        if holder is None:
-            owner[key] = player
-        elif holder != player or fresh or (line is not None and key in line):
+        if isinstance(key, int) and 0 <= key < _KEYS:
+            holder = owners[key]
+            if holder is None:
+                owners[key] = player
+        else:
+            holder = odd.get(key)
+            if holder is None:
+                odd[key] = player
+        if holder is not None and (holder != player or fresh or (line is not None and key in line)):
             found = [*found, (c, holder)]
         if line is not None:
             line.add(key)
@@ -97,6 +114,7 @@ def _clashes(
 
 
 _NONE: Final[list[tuple[Card, str]]] = []  # never appended to: a clash makes a new list
+_KEYS: Final = 56  # ``card_key`` of the 52 cards: 4 * rank + suit, 4 to 55
 
 
 def _street(e: Deal | CommonCard | Show | SummarySeat) -> str:

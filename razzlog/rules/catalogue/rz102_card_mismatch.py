@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from razzlog.cards import Card
@@ -16,7 +16,7 @@ def _fmt(cards: tuple[Card, ...] | list[Card]) -> str:
 
 
 @rule("card-mismatch")
-def card_mismatch(r: Replay) -> Iterator[Finding]:
+def card_mismatch(r: Replay) -> list[Finding]:
     """A player's earlier cards are repeated differently later.
 
     The first bracket of a ``Dealt to`` line repeats what the log dealt that
@@ -32,6 +32,7 @@ def card_mismatch(r: Replay) -> Iterator[Finding]:
     """
     dealt: dict[str, list[Card]] = {}
     shown: dict[str, tuple[Card, ...]] = {}  # each player's last show
+    found: list[Finding] = []
     deals = r.dealt  # the deal lines' fields, one per deal in log order, read natively
     n = 0
     for e in r.stream(_CARD_EVENTS):
@@ -45,31 +46,42 @@ def card_mismatch(r: Replay) -> Iterator[Finding]:
                 continue
             known = d.known
             if known and not _repeats(known, before, shown.get(player)):
-                yield Finding(
-                    e.line,
-                    f"{player}'s earlier cards were {_fmt(before)}, this line repeats them as {_fmt(known)}",
-                    player,
-                    d.street.value,
+                found.append(
+                    Finding(
+                        e.line,
+                        f"{player}'s earlier cards were {_fmt(before)}, this line repeats them as {_fmt(known)}",
+                        player,
+                        d.street.value,
+                    )
                 )
             before.extend(d.new)
-        elif (type(e) is _SHOW or type(e) is _SUMMARY_SEAT) and e.cards:
-            missing = _missing(dealt.get(e.player, ()), e.cards)
+        elif type(e) is _SHOW or type(e) is _SUMMARY_SEAT:
+            cards = e.cards  # (each field read once: an event's field is a Python look-up)
+            if not cards:
+                continue
+            player = e.player
+            missing = _missing(dealt.get(player, ()), cards)
             if missing:
-                yield Finding(
-                    e.line,
-                    f"{e.player} shows {_fmt(e.cards)} without {_fmt(missing)}, dealt to them earlier",
-                    e.player,
-                    _street(e),
+                found.append(
+                    Finding(
+                        e.line,
+                        f"{player} shows {_fmt(cards)} without {_fmt(missing)}, dealt to them earlier",
+                        player,
+                        _street(e),
+                    )
                 )
-            elif type(e) is _SUMMARY_SEAT and e.player in shown and _differ(e.cards, shown[e.player]):
-                yield Finding(
-                    e.line,
-                    f"the summary gives {e.player} {_fmt(e.cards)}, different from the cards shown",
-                    e.player,
-                    "summary",
+            elif type(e) is _SUMMARY_SEAT and player in shown and _differ(cards, shown[player]):
+                found.append(
+                    Finding(
+                        e.line,
+                        f"the summary gives {player} {_fmt(cards)}, different from the cards shown",
+                        player,
+                        "summary",
+                    )
                 )
             if type(e) is _SHOW:
-                shown[e.player] = e.cards
+                shown[player] = cards
+    return found
 
 
 def _missing(dealt: Sequence[Card], cards: tuple[Card, ...]) -> list[Card]:
@@ -99,13 +111,25 @@ def _street(e: Show | SummarySeat) -> str:
     return e.street.value if type(e) is _SHOW else "summary"
 
 
+def _same(known: tuple[Card, ...], before: list[Card]) -> bool:
+    """``list(known) == before`` without the list: a native loop, by identity first (the
+    parser makes one object per card), by value only where that differs."""
+    if len(known) != len(before):
+        return False
+    for i, card in enumerate(known):
+        other = before[i]
+        if card is not other and card != other:
+            return False
+    return True
+
+
 def _repeats(known: tuple[Card, ...], before: list[Card], shown: tuple[Card, ...] | None) -> bool:
     """Whether a deal line's first bracket repeats what the log dealt before.
 
     Once a player has shown their hand (all-in run-outs on Full Tilt), the
     bracket may include the revealed down cards too.
     """
-    if list(known) == before:
+    if _same(known, before):
         return True
     return (
         shown is not None

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final
 
 from razzlog.events import Action, ActionKind, CommonCard, Deal, Street, StreetStart
 from razzlog.rules.base import Finding, rule
-from razzlog.rules.replay import Replay
+from razzlog.rules.replay import Replay, is_betting
 
 # Bound once and compared with ``is``: enum lookups are slow Python code.
 _FOLD: Final = ActionKind.FOLD
@@ -18,7 +17,7 @@ DECK: Final = 52
 
 
 @rule("common-card")
-def common_card(r: Replay) -> Iterator[Finding]:
+def common_card(r: Replay) -> list[Finding]:
     """A common card where the deck was not exhausted, or none where it was.
 
     Every player still in gets one card per street; only when the players
@@ -29,9 +28,13 @@ def common_card(r: Replay) -> Iterator[Finding]:
 
     Fix: deal each player their own 7th-street card while the deck lasts.
     """
-    starts = [s.street for s in r.streets if s.street in _BETTING]
+    starts: list[Street] = []
+    for start in r.streets:
+        street = start.street  # (read once: an event's field is a Python attribute look-up)
+        if is_betting(street):  # (by identity: ``in`` a tuple of enums compares with ``==``)
+            starts.append(street)
     if not r.of(CommonCard) and _enough_cards(len(r.order), starts):
-        return  # the deck lasts even if nobody folds: nothing to check
+        return []  # the deck lasts even if nobody folds: nothing to check
     folded: set[str] = set()
     used = 0
     needed_at_river: int | None = None
@@ -50,20 +53,25 @@ def common_card(r: Replay) -> Iterator[Finding]:
                 used += live
         elif type(e) is _COMMON_CARD:
             if needed_at_river is None or needed_at_river <= DECK - used:
-                yield Finding(
-                    e.line,
-                    f"a common card is dealt although the deck still holds {DECK - used} cards",
-                    None,
-                    "7th",
-                )
-            return
+                return [
+                    Finding(
+                        e.line,
+                        f"a common card is dealt although the deck still holds {DECK - used} cards",
+                        None,
+                        "7th",
+                    )
+                ]
+            return []
     if needed_at_river is not None and needed_at_river > DECK - used:
-        yield Finding(
-            river_line,
-            f"{needed_at_river} players need a 7th-street card but only {DECK - used} are left, and no common card is dealt",
-            None,
-            "7th",
-        )
+        return [
+            Finding(
+                river_line,
+                f"{needed_at_river} players need a 7th-street card but only {DECK - used} are left, and no common card is dealt",
+                None,
+                "7th",
+            )
+        ]
+    return []
 
 
 # A tuple, not a set: ``in`` finds an enum member by identity, where a set hashes it with

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final
 
 from razzlog.events import Action, Deal
@@ -11,7 +10,7 @@ from razzlog.rules.replay import Replay
 
 
 @rule("missing-ante")
-def missing_ante(r: Replay) -> Iterator[Finding]:
+def missing_ante(r: Replay) -> list[Finding]:
     """A dealt-in player posted no ante.
 
     Everyone dealt cards or acting in the hand must ante first (players
@@ -27,17 +26,19 @@ def missing_ante(r: Replay) -> Iterator[Finding]:
     Fix: ``willy32948: posts the ante $0.01`` before the deal.
     """
     if not r.antes and not r.table_ante:
-        return  # a table without antes
+        return []  # a table without antes
     unposted = [p for p in r.order if p not in r.antes]
     if not unposted:
-        return
+        return []
     first: dict[str, int] = {}
     for e in r.stream(_PLAYING):
         if isinstance(e, Deal | Action) and e.player not in first:
             first[e.player] = e.line
-    for player in unposted:
-        if player in first:
-            yield Finding(first[player], f"{player} is dealt in but posted no ante", player, "3rd")
+    return [
+        Finding(first[player], f"{player} is dealt in but posted no ante", player, "3rd")
+        for player in unposted
+        if player in first
+    ]
 
 
 _PLAYING: Final = frozenset({Deal, Action})

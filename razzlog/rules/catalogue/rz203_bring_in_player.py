@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final
 
 from razzlog.cards import door_card_bring_in_key
@@ -14,7 +13,7 @@ _THIRD: Final = Street.THIRD  # bound once (a C static, compiled): enum lookups 
 
 
 @rule("bring-in-player")
-def bring_in_player(r: Replay) -> Iterator[Finding]:
+def bring_in_player(r: Replay) -> list[Finding]:
     """The bring-in was posted by the wrong player.
 
     The highest door card brings in (king high, ace low); equal ranks are
@@ -35,7 +34,7 @@ def bring_in_player(r: Replay) -> Iterator[Finding]:
     """
     due = r.bring_in_due
     if due is None:
-        return
+        return []
     door = r.door.get(due)
     why = f"{due} should bring in with {door}" if door else f"{due} should bring in"
     claims = r.of(BringInClaim)
@@ -43,28 +42,37 @@ def bring_in_player(r: Replay) -> Iterator[Finding]:
     top = _top_when_nobody_brings_in(r) if claim is not None else None
     if top is not None and top != due:
         why = f"expected {due} (the only player who can bet, {door}) or {top} (the highest door card, {r.door[top]})"
+    found: list[Finding] = []
     if claim is not None and claim.player != due and claim.player != top:
-        yield Finding(
-            claim.line, f"the log says {claim.player} is high with {claim.card}; {why}", claim.player, "3rd"
+        found.append(
+            Finding(
+                claim.line,
+                f"the log says {claim.player} is high with {claim.card}; {why}",
+                claim.player,
+                "3rd",
+            )
         )
         if r.bring_in is not None and r.bring_in.player == claim.player:
-            return  # the bring-in follows the wrong claim: one finding
+            return found  # the bring-in follows the wrong claim: one finding
     if r.bring_in is not None:
         if r.bring_in.player != due:
             shown = r.door.get(r.bring_in.player)
-            yield Finding(
-                r.bring_in.line,
-                f"{r.bring_in.player} brings in{f' with {shown}' if shown else ''}; {why}",
-                r.bring_in.player,
-                "3rd",
+            found.append(
+                Finding(
+                    r.bring_in.line,
+                    f"{r.bring_in.player} brings in{f' with {shown}' if shown else ''}; {why}",
+                    r.bring_in.player,
+                    "3rd",
+                )
             )
-        return
+        return found
     first = next((s.action for s in r.steps if s.street is _THIRD), None)
     if first is None:
-        return
+        return found
     aggressive = first.kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
     if first.player != due or not aggressive:
-        yield Finding(first.line, f"no bring-in was posted; {why}", first.player, "3rd")
+        found.append(Finding(first.line, f"no bring-in was posted; {why}", first.player, "3rd"))
+    return found
 
 
 def _top_when_nobody_brings_in(r: Replay) -> str | None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from decimal import Decimal
 from typing import Final
 
@@ -17,7 +16,7 @@ _ZERO: Final = Decimal(0)
 
 
 @rule("bring-in-amount")
-def bring_in_amount(r: Replay) -> Iterator[Finding]:
+def bring_in_amount(r: Replay) -> list[Finding]:
     """A bring-in of the wrong size.
 
     The bring-in is the table's bring-in: printed in the header, or known
@@ -33,6 +32,7 @@ def bring_in_amount(r: Replay) -> Iterator[Finding]:
     Fix: ``kobreli: brings in for $0.02``, or complete with ``bets $0.04``.
     """
     bounds: tuple[Decimal, Decimal] | None = None  # worked out when a bring-in needs them
+    found: list[Finding] = []
     for s in r.steps:
         if s.kind is not _BRING_IN:
             continue
@@ -40,11 +40,13 @@ def bring_in_amount(r: Replay) -> Iterator[Finding]:
         want = s.wanted[0]
         if want is not None:
             if a.amount != want:
-                yield Finding(
-                    a.line,
-                    f"{a.player} brings in for {a.amount}; the table's bring-in is {want}",
-                    a.player,
-                    "3rd",
+                found.append(
+                    Finding(
+                        a.line,
+                        f"{a.player} brings in for {a.amount}; the table's bring-in is {want}",
+                        a.player,
+                        "3rd",
+                    )
                 )
             continue
         if a.all_in:
@@ -53,12 +55,15 @@ def bring_in_amount(r: Replay) -> Iterator[Finding]:
             bounds = bring_in_range(r.hand, r.profile)
         low, high = bounds
         if not low <= a.amount <= high:
-            yield Finding(
-                a.line,
-                f"{a.player} brings in for {a.amount}; a bring-in here is more than {low} and less than {high}",
-                a.player,
-                "3rd",
+            found.append(
+                Finding(
+                    a.line,
+                    f"{a.player} brings in for {a.amount}; a bring-in here is more than {low} and less than {high}",
+                    a.player,
+                    "3rd",
+                )
             )
+    return found
 
 
 def bring_in_to_compare(r: Replay) -> Action | None:
@@ -80,7 +85,7 @@ def bring_in_to_compare(r: Replay) -> Action | None:
 BringInKey = tuple[Decimal, int, str]
 
 
-def against_table(a: BringInKey | None, seen: Counter[Decimal]) -> Iterator[Finding]:
+def against_table(a: BringInKey | None, seen: Counter[Decimal]) -> list[Finding]:
     """Where the stakes' bring-in is unknown: judge it against earlier hands at the table.
 
     ``a`` is ``bring_in_to_compare(replay)``'s amount, line and player; ``seen``
@@ -88,19 +93,23 @@ def against_table(a: BringInKey | None, seen: Counter[Decimal]) -> Iterator[Find
     bring-in is flagged when another amount is established there (seen at least
     twice, and more often than this one); it is then counted either way.
     """
+    found: list[Finding] = []
     if a is None:
-        return
+        return found
     amount, line, player = a
     if seen:
         usual, times = _most_common(seen)
         if times >= 2 and amount != usual and seen[amount] < times:
-            yield Finding(
-                line,
-                f"{player} brings in for {amount}; earlier hands at this table brought in for {usual}",
-                player,
-                "3rd",
+            found.append(
+                Finding(
+                    line,
+                    f"{player} brings in for {amount}; earlier hands at this table brought in for {usual}",
+                    player,
+                    "3rd",
+                )
             )
     seen[amount] += 1
+    return found
 
 
 def _most_common(seen: Counter[Decimal]) -> tuple[Decimal, int]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final
 
 from razzlog.events import ActionKind, Street
@@ -16,7 +15,7 @@ _THIRD: Final = Street.THIRD
 
 
 @rule("action-order")
-def action_order(r: Replay) -> Iterator[Finding]:
+def action_order(r: Replay) -> list[Finding]:
     """A player acted out of turn, or the wrong player opened a street.
 
     3rd street starts with the bring-in and goes clockwise; from 4th street
@@ -29,6 +28,7 @@ def action_order(r: Replay) -> Iterator[Finding]:
 
     Fix: willy32948 (7-6) acts first.
     """
+    found: list[Finding] = []
     street: Street | None = None  # of the step before
     for s in r.steps:  # the step's own copies of the action's fields: native reads
         opening = s.street is not street
@@ -41,18 +41,23 @@ def action_order(r: Replay) -> Iterator[Finding]:
             continue
         a = s.action
         if not s.due:
-            yield Finding(
-                a.line,
-                f"{a.player} acts on {a.street.value} street when no action is pending",
-                a.player,
-                a.street.value,
+            found.append(
+                Finding(
+                    a.line,
+                    f"{a.player} acts on {a.street.value} street when no action is pending",
+                    a.player,
+                    a.street.value,
+                )
             )
         else:
             want = " or ".join(sorted(s.due))
             what = "opens" if opening else "acts"
-            yield Finding(
-                a.line,
-                f"{a.player} {what} out of turn on {a.street.value} street; {want} is due to act",
-                a.player,
-                a.street.value,
+            found.append(
+                Finding(
+                    a.line,
+                    f"{a.player} {what} out of turn on {a.street.value} street; {want} is due to act",
+                    a.player,
+                    a.street.value,
+                )
             )
+    return found

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from decimal import Decimal
 from typing import Final
 
@@ -16,7 +15,7 @@ _IN: Final = Status.IN
 
 
 @rule("illegal-check")
-def illegal_check(r: Replay) -> Iterator[Finding]:
+def illegal_check(r: Replay) -> list[Finding]:
     """A check while facing a bet (the bring-in counts as a bet to call).
 
     Bad::
@@ -26,15 +25,17 @@ def illegal_check(r: Replay) -> Iterator[Finding]:
 
     Fix: ``meg100: calls $0.04``, raise, or fold.
     """
+    found: list[Finding] = []
     for s in r.steps:
         if s.kind is not _CHECK or s.status is not _IN:
             continue
         owed = _owed(s.current_bet, s.street_put)
         if owed is not None:
             a = s.action
-            yield Finding(
-                a.line, f"{a.player} checks facing a bet of {owed} to call", a.player, a.street.value
+            found.append(
+                Finding(a.line, f"{a.player} checks facing a bet of {owed} to call", a.player, a.street.value)
             )
+    return found
 
 
 def _owed(current_bet: tuple[Decimal, Decimal], street_put: tuple[Decimal, Decimal]) -> Decimal | None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final
 
 from razzlog.events import ActionKind
@@ -16,7 +15,7 @@ _RAISE: Final = ActionKind.RAISE
 
 
 @rule("bet-size")
-def bet_size(r: Replay) -> Iterator[Finding]:
+def bet_size(r: Replay) -> list[Finding]:
     """A bet, completion or raise of the wrong amount.
 
     Fixed limit: on 3rd and 4th street bets and raises are one small bet
@@ -30,6 +29,7 @@ def bet_size(r: Replay) -> Iterator[Finding]:
 
     Fix: ``SilkZone: bets $0.08``.
     """
+    found: list[Finding] = []
     for s in r.steps:
         if not is_aggressive(s.kind) or s.status is not _IN:
             continue
@@ -44,11 +44,13 @@ def bet_size(r: Replay) -> Iterator[Finding]:
                 if a.kind == ActionKind.BET
                 else "raises"
             )
-            yield Finding(
-                a.line,
-                f"{a.player} {what} to {s.street_put[0] + s.put[0]} on {a.street.value} street; the limit is {total}",
-                a.player,
-                a.street.value,
+            found.append(
+                Finding(
+                    a.line,
+                    f"{a.player} {what} to {s.street_put[0] + s.put[0]} on {a.street.value} street; the limit is {total}",
+                    a.player,
+                    a.street.value,
+                )
             )
         elif (
             a.kind is _RAISE
@@ -56,9 +58,12 @@ def bet_size(r: Replay) -> Iterator[Finding]:
             and a.amount != a.to - s.current_bet[0]
             and a.amount != a.to - s.current_bet[1]
         ):
-            yield Finding(
-                a.line,
-                f"{a.player} raises {a.amount} to {a.to}, but the bet was {s.current_bet[0]}",
-                a.player,
-                a.street.value,
+            found.append(
+                Finding(
+                    a.line,
+                    f"{a.player} raises {a.amount} to {a.to}, but the bet was {s.current_bet[0]}",
+                    a.player,
+                    a.street.value,
+                )
             )
+    return found

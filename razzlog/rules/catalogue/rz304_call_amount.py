@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final
 
 from razzlog.events import ActionKind
@@ -15,7 +14,7 @@ _IN: Final = Status.IN
 
 
 @rule("call-amount")
-def call_amount(r: Replay) -> Iterator[Finding]:
+def call_amount(r: Replay) -> list[Finding]:
     """A call of the wrong amount.
 
     A call puts in exactly the difference between the bet and what the player
@@ -29,12 +28,16 @@ def call_amount(r: Replay) -> Iterator[Finding]:
 
     Fix: ``meg100: calls $0.04``.
     """
+    found: list[Finding] = []
     for s in r.steps:
         if s.kind is _CALL and s.status is _IN and s.flagged:
             a = s.action
-            yield Finding(
-                a.line,
-                f"{a.player} calls {a.amount}; the amount to call is {s.wanted[0]}",
-                a.player,
-                a.street.value,
+            found.append(
+                Finding(
+                    a.line,
+                    f"{a.player} calls {a.amount}; the amount to call is {s.wanted[0]}",
+                    a.player,
+                    a.street.value,
+                )
             )
+    return found

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final
 
 from razzlog.rules.base import Finding, rule
@@ -13,7 +12,7 @@ _IN: Final = Status.IN  # bound once (a C static, compiled): enum lookups are sl
 
 
 @rule("cap-exceeded")
-def cap_exceeded(r: Replay) -> Iterator[Finding]:
+def cap_exceeded(r: Replay) -> list[Finding]:
     """A raise after the betting was capped.
 
     A round allows one bet and three raises (on 3rd street the completion is
@@ -30,6 +29,7 @@ def cap_exceeded(r: Replay) -> Iterator[Finding]:
 
     Fix: after the third raise players may only call or fold.
     """
+    found: list[Finding] = []
     heads_up_uncapped = not r.profile.cap_heads_up
     for s in r.steps:
         if not is_aggressive(s.kind) or s.status is not _IN:
@@ -38,18 +38,23 @@ def cap_exceeded(r: Replay) -> Iterator[Finding]:
             continue
         if s.bets >= s.cap:
             a = s.action
-            yield Finding(
-                a.line,
-                f"{a.player} raises after the betting was capped at {s.cap} bets on {a.street.value} street",
-                a.player,
-                a.street.value,
+            found.append(
+                Finding(
+                    a.line,
+                    f"{a.player} raises after the betting was capped at {s.cap} bets on {a.street.value} street",
+                    a.player,
+                    a.street.value,
+                )
             )
     for event, bets, short_all_in in r.capped_lines:
         # A short all-in raise may or may not count towards the cap on a site.
         if bets < r.profile.raises_per_round + (0 if short_all_in else 1):
-            yield Finding(
-                event.line,
-                f"the log says betting is capped after {bets} of {1 + r.profile.raises_per_round} bets",
-                None,
-                event.street.value,
+            found.append(
+                Finding(
+                    event.line,
+                    f"the log says betting is capped after {bets} of {1 + r.profile.raises_per_round} bets",
+                    None,
+                    event.street.value,
+                )
             )
+    return found

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final
 
 from razzlog.rules.base import Finding, rule
@@ -14,7 +13,7 @@ _WHY = {Status.FOLDED: "has folded", Status.ALL_IN: "is all-in", Status.OUT: "is
 
 
 @rule("inactive-player-acted")
-def inactive_player_acted(r: Replay) -> Iterator[Finding]:
+def inactive_player_acted(r: Replay) -> list[Finding]:
     """A player who folded, is all-in, or is not in the hand acted.
 
     Bad::
@@ -25,9 +24,11 @@ def inactive_player_acted(r: Replay) -> Iterator[Finding]:
 
     Fix: a folded or all-in player takes no further action.
     """
+    found: list[Finding] = []
     for s in r.steps:
         if s.status is not _IN:
             a = s.action
-            yield Finding(
-                a.line, f"{a.player} {_WHY[s.status]} but {a.kind.value}s", a.player, a.street.value
+            found.append(
+                Finding(a.line, f"{a.player} {_WHY[s.status]} but {a.kind.value}s", a.player, a.street.value)
             )
+    return found

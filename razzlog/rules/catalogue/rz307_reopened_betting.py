@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final
 
 from razzlog.rules.base import Finding, rule
@@ -13,7 +12,7 @@ _IN: Final = Status.IN  # bound once (a C static, compiled): enum lookups are sl
 
 
 @rule("reopened-betting")
-def reopened_betting(r: Replay) -> Iterator[Finding]:
+def reopened_betting(r: Replay) -> list[Finding]:
     """A raise by a player whom a short all-in did not reopen the betting for.
 
     An all-in for less than a full bet or raise does not reopen the betting:
@@ -27,12 +26,16 @@ def reopened_betting(r: Replay) -> Iterator[Finding]:
 
     Fix: ``kobreli: calls $0.01`` (or folds).
     """
+    found: list[Finding] = []
     for s in r.steps:
         if not s.may_raise and is_aggressive(s.kind) and s.status is _IN and s.bets < s.cap:
             a = s.action
-            yield Finding(
-                a.line,
-                f"{a.player} raises, but the short all-in they face did not reopen the betting",
-                a.player,
-                a.street.value,
+            found.append(
+                Finding(
+                    a.line,
+                    f"{a.player} raises, but the short all-in they face did not reopen the betting",
+                    a.player,
+                    a.street.value,
+                )
             )
+    return found

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from decimal import Decimal
 from typing import Final
 
@@ -14,7 +13,7 @@ _IN: Final = Status.IN  # bound once (a C static, compiled): enum lookups are sl
 
 
 @rule("stack-overdraw")
-def stack_overdraw(r: Replay) -> Iterator[Finding]:
+def stack_overdraw(r: Replay) -> list[Finding]:
     """A player put in more than their stack, or an all-in flag the stack contradicts.
 
     Bad (``Seat 3: manga130 ($0.04 in chips)`` after a $0.01 ante)::
@@ -23,21 +22,26 @@ def stack_overdraw(r: Replay) -> Iterator[Finding]:
 
     Fix: ``manga130: calls $0.03 and is all-in``.
     """
-    left: dict[str, Decimal] = {p: s.start for p, s in r.players.items()}
+    found: list[Finding] = []
+    # ``r.antes`` keeps one ante per player, so each ante comes out of the starting stack.
     for ante in _by_line(list(r.antes.values())):
-        if ante.player not in left:
+        player = ante.player  # (read once: an event's field is a Python attribute look-up)
+        state = r.players.get(player)
+        if state is None:
             continue
-        before = left[ante.player]
-        if not _fine(ante.amount, before, ante.all_in):
-            yield _finding(ante.player, ante.amount, before, ante.all_in, ante.line, "3rd", "antes")
-        left[ante.player] = before - ante.amount
+        amount, all_in = ante.amount, ante.all_in
+        if not _fine(amount, state.start, all_in):
+            found.append(_finding(player, amount, state.start, all_in, ante.line, "3rd", "antes"))
     for s in r.steps:
         chips = s.put[0]
         if not chips or s.status is not _IN:
             continue
         if not _fine(chips, s.stack[0], s.all_in):
             a = s.action
-            yield _finding(a.player, chips, s.stack[0], a.all_in, a.line, a.street.value, a.kind.value)
+            found.append(
+                _finding(a.player, chips, s.stack[0], a.all_in, a.line, a.street.value, a.kind.value)
+            )
+    return found
 
 
 def _line(a: Ante) -> int:

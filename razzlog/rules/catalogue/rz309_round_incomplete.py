@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.replay import Replay
 
 
 @rule("round-incomplete")
-def round_incomplete(r: Replay) -> Iterator[Finding]:
+def round_incomplete(r: Replay) -> list[Finding]:
     """A street ended, or the hand ended, while the action was not complete.
 
     A round ends only when every player still in who is not all-in has acted
@@ -24,11 +22,15 @@ def round_incomplete(r: Replay) -> Iterator[Finding]:
     (SilkZone, still in, never acted.)  Fix: SilkZone calls, raises or folds
     before the next card.
     """
+    found: list[Finding] = []
     for end in r.round_ends:
         for p in end.pending:
-            yield Finding(
-                end.line,
-                f"{end.street.value} street ends before {p} acted on the last bet",
-                p,
-                end.street.value,
+            found.append(
+                Finding(
+                    end.line,
+                    f"{end.street.value} street ends before {p} acted on the last bet",
+                    p,
+                    end.street.value,
+                )
             )
+    return found

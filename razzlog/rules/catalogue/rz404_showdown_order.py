@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from razzlog.events import Muck, Street
 from razzlog.rules.base import Finding, rule
 from razzlog.rules.profiles import ShowdownOrder
@@ -12,7 +10,7 @@ from razzlog.rules.settle import in_showdown, settle
 
 
 @rule("showdown-order")
-def showdown_order(r: Replay) -> Iterator[Finding]:
+def showdown_order(r: Replay) -> list[Finding]:
     """Players showed in the wrong order.
 
     The last player to bet or raise on 7th street shows first, then the
@@ -32,30 +30,35 @@ def showdown_order(r: Replay) -> Iterator[Finding]:
     s = settle(r)
     players = in_showdown(r)
     if len(players) < 2 or not s.showdown:
-        return
+        return []
     start = _first_to_show(r, players)
     ring = players[players.index(start) :] + players[: players.index(start)]
     judged = set(players)
     if not r.profile.judge_side_pot_showdown_order and len(s.pots[0]) > 1:
         judged = {p for p in players if r.players[p].status == Status.IN}
     sequence: list[tuple[str, int, bool]] = []
+    seen: set[str] = set()
     for e in s.showdown:
-        if e.player in judged and e.player not in {p for p, _, _ in sequence}:
-            sequence.append((e.player, e.line, type(e) is Muck))
+        player = e.player  # (read once: an event's field is a Python attribute look-up)
+        if player in judged and player not in seen:
+            seen.add(player)
+            sequence.append((player, e.line, type(e) is Muck))
     position = -1
     for player, line, mucked in sequence:
         here = ring.index(player)
         if here < position:
             # A muck is no show: it says who gave up their turn late, not who showed early.
             did = f"mucks after {ring[position]}, who was due after them" if mucked else "shows out of turn"
-            yield Finding(
-                line,
-                f"{player} {did}; the order is {', '.join(ring)} (starting with {start})",
-                player,
-                "showdown",
-            )
-            return
+            return [
+                Finding(
+                    line,
+                    f"{player} {did}; the order is {', '.join(ring)} (starting with {start})",
+                    player,
+                    "showdown",
+                )
+            ]
         position = here
+    return []
 
 
 def _first_to_show(r: Replay, players: list[str]) -> str:

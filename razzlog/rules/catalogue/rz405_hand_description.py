@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final
 
 from razzlog.cards import best_low, format_low
@@ -12,7 +11,7 @@ from razzlog.rules.replay import Replay
 
 
 @rule("hand-description")
-def hand_description(r: Replay) -> Iterator[Finding]:
+def hand_description(r: Replay) -> list[Finding]:
     """A declared low differs from the best low of the shown cards.
 
     The ranks are compared, not their printed order.
@@ -23,23 +22,35 @@ def hand_description(r: Replay) -> Iterator[Finding]:
 
     Fix: ``(Lo: 6,4,3,2,A)``: the ace plays low.
     """
+    found: list[Finding] = []
     declared: dict[str, tuple[int, ...]] = {}
     for e in r.stream(_CARD_EVENTS):
-        if not (type(e) is _SHOW or type(e) is _SUMMARY_SEAT) or not e.description or not e.cards:
+        if not (type(e) is _SHOW or type(e) is _SUMMARY_SEAT):
             continue
-        if type(e) is _SUMMARY_SEAT and declared.get(e.player) == e.description:
+        description = e.description  # (each field read once: an event's field is a Python look-up)
+        if not description:
+            continue
+        cards = e.cards
+        if not cards:
+            continue
+        player = e.player
+        if type(e) is _SUMMARY_SEAT and declared.get(player) == description:
             continue  # the summary repeats the declaration already judged
         if type(e) is _SHOW:
-            declared[e.player] = e.description
-        best = best_low(e.cards)
-        if sorted(e.description) != sorted(best):
+            declared[player] = description
+        best = best_low(cards)
+        # (printed as ``best_low`` orders them, nearly always: then no sort is needed)
+        if description != best and sorted(description) != sorted(best):
             street = e.street.value if type(e) is _SHOW else "summary"
-            yield Finding(
-                e.line,
-                f"{e.player} declares Lo: {format_low(e.description)}, but the best low of those cards is {format_low(best)}",
-                e.player,
-                street,
+            found.append(
+                Finding(
+                    e.line,
+                    f"{player} declares Lo: {format_low(description)}, but the best low of those cards is {format_low(best)}",
+                    player,
+                    street,
+                )
             )
+    return found
 
 
 # Shown cards come in Show and SummarySeat lines; asking for the kinds duplicate-card

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final
 
 from razzlog.cards import best_low, best_low_key, format_low
@@ -16,7 +15,7 @@ _MUCKED: Final = SeatOutcome.MUCKED  # bound once (a C static, compiled): enum l
 
 
 @rule("mucked-winner")
-def mucked_winner(r: Replay) -> Iterator[Finding]:
+def mucked_winner(r: Replay) -> list[Finding]:
     """A player mucked with a hand that should have won.
 
     A player may muck only a hand no better than one already shown.  Judged
@@ -31,8 +30,9 @@ def mucked_winner(r: Replay) -> Iterator[Finding]:
     Fix: Hero shows and wins the pot.
     """
     s = settle(r)
+    found: list[Finding] = []
     if not s.mucked:
-        return  # (most hands: the summary's mucked cards are read only when someone mucked)
+        return found  # (most hands: the summary's mucked cards are read only when someone mucked)
     revealed = {e.player: e.cards for e in s.summary_seats if e.outcome is _MUCKED and len(e.cards) >= 5}
     for player, muck in s.mucked.items():
         cards = revealed.get(player) or s.cards(player)
@@ -48,10 +48,13 @@ def mucked_winner(r: Replay) -> Iterator[Finding]:
             rival = next(iter(sorted(won_by)))
             theirs = s.value(rival)
             if theirs is not None and mine < theirs:
-                yield Finding(
-                    muck.line,
-                    f"{player} mucks Lo: {format_low(best_low(cards))}, which beats {rival}'s winning hand",
-                    player,
-                    "showdown",
+                found.append(
+                    Finding(
+                        muck.line,
+                        f"{player} mucks Lo: {format_low(best_low(cards))}, which beats {rival}'s winning hand",
+                        player,
+                        "showdown",
+                    )
                 )
                 break
+    return found

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from decimal import Decimal
 
 from razzlog.rules.base import rule
@@ -31,7 +30,7 @@ def stack_continuity(
     is_tournament: bool,
     seats: tuple[SeatKey, ...],
     previous: dict[str, tuple[str, ...]],
-) -> Iterator[Violation]:
+) -> list[Violation]:
     """A starting stack differs from the player's previous ending stack at that table.
 
     Compared with the previous hand at the same table (and tournament) when
@@ -47,6 +46,7 @@ def stack_continuity(
 
     Fix: hand 2 starts SilkZone with $1.89.
     """
+    found: list[Violation] = []
     for player, stack, line in seats:
         ends = previous.get(player)
         if not ends or stack in ends:
@@ -58,14 +58,17 @@ def stack_continuity(
         if not is_tournament and amount > max(amounts):
             continue  # a top-up or rebuy between hands
         before = " or ".join(ends)
-        yield Violation(
-            "stack-continuity",
-            Severity.WARNING,
-            file,
-            line,
-            site,
-            hand_id,
-            player,
-            None,
-            f"{player} starts with {stack}; they ended the previous hand at this table with {before}",
+        found.append(
+            Violation(
+                "stack-continuity",
+                Severity.WARNING,
+                file,
+                line,
+                site,
+                hand_id,
+                player,
+                None,
+                f"{player} starts with {stack}; they ended the previous hand at this table with {before}",
+            )
         )
+    return found
