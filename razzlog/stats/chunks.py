@@ -10,7 +10,7 @@ buffers per column) instead of millions of Python objects.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -316,7 +316,12 @@ def players_frame(rows: Columns, keep: tuple[str, ...] | None) -> pl.DataFrame:
 
 
 def rows_frame(
-    rows: Columns, schema: dict[str, pl.DataType], keep: tuple[str, ...] | None, *, as_units: bool = False
+    rows: Columns,
+    schema: dict[str, pl.DataType],
+    keep: tuple[str, ...] | None,
+    *,
+    as_units: bool = False,
+    money: Callable[[list[Decimal | None], str], pl.Series] | None = None,
 ) -> pl.DataFrame:
     """One DataFrame of a table's rows (laid out as ``schema``), built column by column.
 
@@ -325,28 +330,33 @@ def rows_frame(
     ``MONEY``, otherwise it stays in units.  ``as_units``: every column, money
     left as ``Int64`` units (the caller makes it ``MONEY`` with
     :func:`~razzlog.stats.schema.units_to_money`, once for many frames).
+    ``money``: makes each money column's Series itself, of its values and name (``MONEY``;
+    :class:`InexactAmount` for an amount it would round), instead of the units.
     """
     if not rows:
         if as_units:
-            return pl.DataFrame(schema={n: pl.Int64() if t == MONEY else t for n, t in schema.items()})
+            as_money = MONEY if money is not None else pl.Int64()
+            return pl.DataFrame(schema={n: as_money if t == MONEY else t for n, t in schema.items()})
         return empty(schema, keep)
     series: list[pl.Series] = []
-    money: list[str] = []
+    in_units: list[str] = []
     if rows.width != len(schema):
         raise ValueError(f"rows of {rows.width} columns for {len(schema)}")
     for i, (name, dtype) in enumerate(schema.items()):
         if keep is not None and name not in keep:
             continue
         values = rows.column(i)
-        if dtype == MONEY:
+        if dtype == MONEY and money is not None:
+            series.append(money(values, name))
+        elif dtype == MONEY:
             units = _units(values, name)
             series.append(units if keep is None else _narrow(units))
-            money.append(name)
+            in_units.append(name)
         elif name in COUNTS:
             series.append(pl.Series(name, values, dtype=_count_type(values)))
         else:
             series.append(pl.Series(name, values, dtype=dtype))
     frame = pl.DataFrame(series)
-    if keep is None and money and not as_units:
-        frame = frame.with_columns(units_to_money(pl.col(money)))
+    if keep is None and in_units and not as_units:
+        frame = frame.with_columns(units_to_money(pl.col(in_units)))
     return frame

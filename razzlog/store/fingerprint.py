@@ -71,7 +71,11 @@ def fingerprint(path: str, prefix: int | None = None) -> Fingerprint:
 def _breaks(data: str | bytes, cr: str | bytes, lf: str | bytes, before: str | bytes) -> int:
     """Line breaks in ``data``, a piece that follows ``before`` (the previous piece's last character):
     a ``\\r`` there and a ``\\n`` here are one break, already counted."""
-    count: int = data.count(lf) + data.count(cr) - data.count(cr + lf)  # type: ignore[operator,arg-type]
+    count: int = data.count(lf)  # type: ignore[arg-type]
+    # most logs hold no \r: a search finds that at memory speed, where counting the ``\r\n`` pairs
+    # was half of an import's fingerprint (~4 µs a hand)
+    if cr in data:  # type: ignore[operator]
+        count += data.count(cr) - data.count(cr + lf)  # type: ignore[operator,arg-type]
     if before == cr and data[:1] == lf:
         count -= 1
     return count

@@ -26,6 +26,24 @@ ROW_GROUP_ROWS = 128 * 1024  # rows per Parquet row group: its statistics let re
 # ``hands`` holds each hand's text (some 2 KB): smaller groups, so that writing one holds less
 ROW_GROUP_ROWS_OF = {"hands": 16 * 1024}
 PART_HANDS = 4_096  # hands per part: what the import holds in memory before writing it out
+# Columns whose values (nearly) never repeat within a row group: written plain.  A dictionary
+# page of each column is pyarrow's default, and for these it was hashing and then falling back
+# for nothing: without it a part's files cost ~25 % less CPU to write, and the files are smaller.
+UNIQUE_COLUMNS = frozenset(
+    {
+        "hand_key",
+        "hand_id",
+        "played_at",
+        "time",
+        "time_utc",
+        "digest",
+        "text",
+        "line",
+        "last_line",
+        "cards",
+        "seq",
+    }
+)
 
 
 class SegmentWriter:
@@ -63,7 +81,13 @@ class SegmentWriter:
                 path = self.root / name / f"{self._name()}.parquet"
                 path.parent.mkdir(parents=True, exist_ok=True)
                 schema = empty(name).to_arrow().schema
-                self.writers[name] = pq.ParquetWriter(path, schema, compression="zstd", write_statistics=True)
+                self.writers[name] = pq.ParquetWriter(
+                    path,
+                    schema,
+                    compression="zstd",
+                    write_statistics=True,
+                    use_dictionary=[c for c in schema.names if c not in UNIQUE_COLUMNS],
+                )
         if not frame.height:
             return
         frame = conform(frame, table)
