@@ -46,6 +46,7 @@ MODULES: tuple[str, ...] = (
     "razzlog/raw_hands.py",
     "razzlog/hand_cutting.py",
     "razzlog/sites/masking.py",
+    "razzlog/sites/mask_names.py",
     "razzlog/sites/mask_scan.py",
     "razzlog/sites/templates.py",
     "razzlog/sites/template_cut.py",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from typing import Final
 
 from razzlog.headers import (
     ARCHIVE_SEPARATOR_STARTS,
@@ -96,6 +97,16 @@ def hands_of_runs(
 # holds no NUL (a header is one whatever NULs are in it); 0, the whole test (:meth:`_HandCutter.mark`).
 _MAY_BE_MORE = (*HEADER_PREFIXES, *CONTEXT_PREFIXES, "#", *ARCHIVE_SEPARATOR_STARTS)
 _FIRST = bytes(0 if c <= 32 else 2 if chr(c) in {p[0] for p in _MAY_BE_MORE} else 1 for c in range(128))
+# per ASCII first character, the prefixes of _MAY_BE_MORE that start with it (compiled,
+# ``startswith`` of a tuple is a generic method call: 1,000 instructions for a "*** " line)
+_MORE_OF: Final = [tuple(p for p in _MAY_BE_MORE if ord(p[0]) == c) for c in range(128)]
+
+
+def _starts_with_any(line: str, prefixes: tuple[str, ...]) -> bool:
+    for prefix in prefixes:  # noqa: SIM110 - a loop, not a generator (compiled)
+        if line.startswith(prefix):
+            return True
+    return False
 
 
 class _HandCutter:
@@ -135,7 +146,7 @@ class _HandCutter:
         lineno = self.lineno
         cp1252 = encoding == "cp1252"
         first_chars = _FIRST
-        more = _MAY_BE_MORE
+        more_of = _MORE_OF
         limit = MAX_HAND_LINES
         for line in run:
             lineno += 1
@@ -145,7 +156,9 @@ class _HandCutter:
                 first = ord(line[0])
                 if first < 128:
                     kind = first_chars[first]
-                    ordinary = kind == 1 or (kind == 2 and not line.startswith(more) and "\x00" not in line)
+                    ordinary = kind == 1 or (
+                        kind == 2 and not _starts_with_any(line, more_of[first]) and "\x00" not in line
+                    )
                 else:  # (a first character that is no ASCII, and a line of the hand unless a space)
                     ordinary = not line[0].isspace()
                 if ordinary:

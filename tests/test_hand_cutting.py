@@ -285,3 +285,14 @@ def test_the_whitespace_that_is_not_ascii_is_asked_of_isspace() -> None:
     assert list(hands_of_runs("f.txt", iter([(hand, "utf-8")]))) == [
         RawHand("f.txt", 1, ("PokerStars Hand #1: x", "a", "", "", "b"), "utf-8")
     ]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(
+    st.sampled_from([*hand_cutting._MAY_BE_MORE, "P", "*** ", "Hand", "#", "BEGI", "x"]), st.text(max_size=4)
+)
+def test_a_line_is_looked_up_among_the_prefixes_of_its_first_character(start: str, rest: str) -> None:
+    # (mask-7: startswith of the whole tuple was a generic method call, 1,000 instructions)
+    line = start + rest
+    prefixes = hand_cutting._MORE_OF[ord(line[0])] if ord(line[0]) < 128 else ()
+    assert hand_cutting._starts_with_any(line, prefixes) == line.startswith(hand_cutting._MAY_BE_MORE)

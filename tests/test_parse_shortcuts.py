@@ -16,8 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from razzlog.sites import fulltilt, kingsclub, masking, winamax
-from razzlog.sites.common import bracketed, has_summary, low_ranks, stripped_digest, text_digest
+from razzlog.sites.common import _CARD_OF, bracketed, has_summary, low_ranks, stripped_digest, text_digest
 from razzlog.sites.template_fill import Miss, Values
+from razzlog.sites.template_values import scanned_cards
 
 
 def _has_summary_forward(lines: tuple[str, ...]) -> bool:
@@ -109,7 +110,8 @@ def test_a_dealt_to_lines_name_is_the_one_the_offset_comparisons_found(
     cards = re.compile(syntax.dealt_cards)
     for name in [*names, ""]:
         line = "Dealt to " + name + tail
-        got = masking._dealt_to(line, longest, masking._compiled(syntax), syntax.dealt_fallback)
+        firsts = masking._first_chars(longest)
+        got = masking._dealt_to(line, longest, firsts, masking._compiled(syntax), syntax.dealt_fallback)
         assert got == _dealt_to_with_offsets(line, longest, cards, syntax.dealt_fallback)
 
 
@@ -182,7 +184,9 @@ def test_a_lines_name_is_the_one_the_unkept_tail_matches_found(
         for tail in tails:
             for name in [*names, ""]:
                 line = name + tail
-                got, rest = masking._at_start(line, longest, fallback, c, pattern, seen)
+                got, rest = masking._at_start(
+                    line, longest, masking._first_chars(longest), fallback, c, pattern, seen
+                )
                 assert got == _at_start_unkept(line, longest, fallback, syntax, showdown)
                 # the rest it hands on (masking's memo of masked lines is keyed by it)
                 assert rest is None or (got is not None and rest == line[len(got) :])
@@ -221,3 +225,27 @@ def test_a_foreign_symbol_is_found_as_the_character_class_found_it(currency: str
     reference = re.compile("[" + others + "]")  # the header template's pattern before
     head = Head(re.compile(""), None, tuple(others), 0, False)  # type: ignore[arg-type]
     assert has_foreign(head, text, at) == (reference.search(text, at) is not None)
+
+
+def _split_cards(text: str):
+    """``Values.card_list``'s cards of a new list as they were read (mask-7: scanned_cards)."""
+    try:
+        return tuple([_CARD_OF[c] for c in text[1:-1].split(" ")])
+    except KeyError:
+        return None
+
+
+_CARD_BITS = st.sampled_from(
+    ["[", "]", " ", "10", "1", "0", "A", "T", "9", "2", "s", "h", "c", "x", "Ah", "10d"]
+)
+
+
+@settings(max_examples=5000, deadline=None)
+@given(st.lists(_CARD_BITS, max_size=12).map("".join) | _CARDS.map(lambda cards: "[" + " ".join(cards) + "]"))
+def test_scanned_cards_are_the_split_cards_of_a_bracketed_list(text: str) -> None:
+    got = scanned_cards(text)
+    if got is None:  # (what it does not read whole, the split and bracketed read as before)
+        assert not re.fullmatch(r"\[(?:10|[2-9TJQKA])[shdc](?: (?:10|[2-9TJQKA])[shdc])*\]", text)
+    else:
+        want = _split_cards(text)
+        assert want is not None and all(a is b for a, b in zip(got, want, strict=True))

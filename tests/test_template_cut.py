@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from razzlog.generate.stream import generate_text
 from razzlog.sites.masking import POKERSTARS, mask_lines
-from razzlog.sites.template_cut import _SEP, cut_line
+from razzlog.sites.template_cut import _SEP, cut_line, cut_new, symbol_bits
 
 _RANK = r"(?:10|[2-9TJQKA])"
 _CARD = _RANK + r"[shdc]"
@@ -93,3 +93,16 @@ def test_each_kind_of_slot() -> None:
     )
     # near misses stay literal (but for their digits)
     assert cut_line("[1s] [Ax] \ue000x\ue001 $ T") == ("[\x00s] [Ax] \ue000x\ue001 $ T", ("1",))
+
+
+def _symbols(line: str) -> int:
+    """The currency bits of a line as searched for before the cut found them (symbol_bits)."""
+    return sum(bit for symbol, bit in (("$", 1), ("€", 2), ("£", 4)) if symbol in line)
+
+
+@settings(max_examples=5000, deadline=None)
+@given(_LINES | st.text(max_size=60))
+def test_the_cut_of_a_new_line_is_the_old_split_and_its_symbols(line: str) -> None:
+    # (cut_new finds the symbols in the cut's own scan, mask-7; they were searched for apart)
+    assert cut_new(line) == (*_reference(line), _symbols(line))
+    assert symbol_bits(line) == _symbols(line)

@@ -45,10 +45,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Final
 
-from razzlog.sites.mask_scan import dealt_cards_at, pokerstars_seat
+from razzlog.sites.mask_names import (
+    _DEALT_TO,
+    _at_start,
+    _Compiled,
+    _dealt_to,
+    _first_chars,
+    _longest_first,
+    _masked_at_start,
+    _memo,
+)
+from razzlog.sites.mask_scan import pokerstars_seat, summary_seat
 
 MARK_OPEN = "\ue000"
 MARK_CLOSE = "\ue001"
@@ -93,34 +102,49 @@ class Syntax:
 
 # (read by mask_scan.pokerstars_seat)
 _STARS_SEAT_LINE: Final = r"Seat (\d+): (.+) \((\S+) in chips[^)]*\)(.*)"
+# (read by mask_scan.stars_tail)
+_STARS_TAILS: Final = (
+    rf": (?:posts the ante {_MONEY}|brings in for {_MONEY}|bets {_MONEY}|calls {_MONEY}"
+    rf"|raises {_MONEY} to {_MONEY}|checks$|folds(?: {_CARDS})?$|shows {_CARDS}"
+    r"|mucks hand$|doesn't show hand$)"
+    rf"| collected {_MONEY} from (?:main |side )?pot"
+)
+_STARS_SHOWDOWN: Final = (
+    rf" finished the tournament(?: in \d+(?:st|nd|rd|th) place(?: and received {_PRIZE}\.)?)?$"
+    rf"| wins the tournament and receives {_PRIZE} - congratulations!$"
+)
 POKERSTARS = Syntax(
     seat_line=re.compile(_STARS_SEAT_LINE),
     loose_seat_line=re.compile(r"Seat (\d+): (.+?) \(.*\)"),
-    line_tails=(
-        rf": (?:posts the ante {_MONEY}|brings in for {_MONEY}|bets {_MONEY}|calls {_MONEY}"
-        rf"|raises {_MONEY} to {_MONEY}|checks$|folds(?: {_CARDS})?$|shows {_CARDS}"
-        r"|mucks hand$|doesn't show hand$)"
-        rf"| collected {_MONEY} from (?:main |side )?pot"
-    ),
+    line_tails=_STARS_TAILS,
     fallback_tail=":",
     fallback_shortest=False,
     returned=r"Uncalled bet \([^)]*\) returned to ",
-    showdown_tails=(
-        rf" finished the tournament(?: in \d+(?:st|nd|rd|th) place(?: and received {_PRIZE}\.)?)?$"
-        rf"| wins the tournament and receives {_PRIZE} - congratulations!$"
-    ),
+    showdown_tails=_STARS_SHOWDOWN,
 )
 
 
-@dataclass(frozen=True, slots=True)
 class Masked:
-    """A hand's lines with names replaced, and how to map columns back."""
+    """A hand's lines with names replaced, and how to map columns back.  (A plain class, not a
+    frozen dataclass: compiled, its constructor costs a tenth.)"""
 
-    # the masked lines (the template path reads them one by one: templates.Templates.parse)
-    masked: tuple[str, ...]
-    lines: tuple[str, ...]  # the original lines (trailing whitespace removed)
-    names: tuple[str, ...]  # marker index -> name
-    spans: dict[int, tuple[int, int, int]]  # line index -> (start, marker length, name length)
+    def __init__(
+        self, masked: tuple[str, ...], lines: tuple[str, ...], names: tuple[str, ...], syntax: Syntax
+    ) -> None:
+        # the masked lines (the template path reads them one by one: templates.Templates.parse)
+        self.masked = masked
+        self.lines = lines  # the original lines (trailing whitespace removed)
+        self.names = names  # marker index -> name
+        self.syntax = syntax
+
+    @property
+    def spans(self) -> dict[int, tuple[int, int, int]]:
+        """Line index -> (start, marker length, name length) of each masked line.  Found again
+        when asked (only parse errors ask): recording them cost 5 % of the masking."""
+        spans: dict[int, tuple[int, int, int]] = {}
+        if self.names:
+            _mask(self.lines, self.syntax, spans)
+        return spans
 
     @property
     def text(self) -> str:
@@ -140,42 +164,7 @@ class Masked:
         return column - marker_len + name_len
 
 
-@dataclass(frozen=True, slots=True)
-class _Compiled:
-    """A syntax's patterns that do not depend on the names (compiled once per syntax)."""
-
-    tails: re.Pattern[str]  # what may follow a name at the start of a line
-    showdown_tails: re.Pattern[str]  # the same in the showdown section
-    fallback_tail: re.Pattern[str]
-    returned: re.Pattern[str]  # the "Uncalled bet" line up to the name
-    dealt_cards: re.Pattern[str]  # what follows the name in a "Dealt to" line
-    dealt_scanned: bool  # whether it is _DEALT_CARDS (read by mask_scan.dealt_cards_at, not re)
-    # whether a line's rest after a name matches ``tails`` / ``showdown_tails``, kept (None: the
-    # pattern reads what comes before it, :func:`_memo`): ": calls $0.02", ": folds"... recur
-    # from hand to hand, and a look-up costs a tenth of the match (masking's largest part)
-    tails_seen: dict[str, bool] | None
-    showdown_seen: dict[str, bool] | None
-
-
-_DEALT_TO = len("Dealt to ")
-# the rests of lines _at_start keeps the answer of, per pattern (emptied when full: about 2 MB)
-MAX_TAILS = 16_384
-# what lets a pattern's match at a line's position differ from its match of the line's rest:
-# a lookbehind, an anchor or a word boundary (conservative: "^" also in "[^...]")
-_READS_BEHIND = re.compile(r"\(\?<[=!]|\\[bBAG]|\^")
-
-
-def _memo(pattern: str) -> dict[str, bool] | None:
-    """An empty memo for ``pattern``'s matches, if its match at ``pos`` in a line is always its
-    match of ``line[pos:]``."""
-    return None if _READS_BEHIND.search(pattern) else {}
-
-
-_SUMMARY_SEAT = re.compile(r"Seat \d+: ")
-
-
-@lru_cache(maxsize=16)
-def _compiled(syntax: Syntax) -> _Compiled:
+def _compile(syntax: Syntax) -> _Compiled:
     showdown = f"{syntax.line_tails}|{syntax.showdown_tails}" if syntax.showdown_tails else syntax.line_tails
     return _Compiled(
         tails=re.compile(syntax.line_tails),
@@ -186,99 +175,48 @@ def _compiled(syntax: Syntax) -> _Compiled:
         dealt_scanned=syntax.dealt_cards == _DEALT_CARDS,
         tails_seen=_memo(syntax.line_tails),
         showdown_seen=_memo(showdown),
+        stars_tails=syntax.line_tails == _STARS_TAILS and syntax.showdown_tails == _STARS_SHOWDOWN,
+        showdown_only=re.compile(syntax.showdown_tails) if syntax.showdown_tails else None,
     )
 
 
-# Names are matched with str.startswith over lists sorted by length (longest
-# first, ties in seat order), trying them in the order a regular expression
-# alternation "NAME1|NAME2|…" would, so that no pattern is compiled per hand.
+# id(syntax) -> the syntax and its patterns: looked up by identity, as lru_cache's hash of a Syntax
+# (a dataclass's interpreted __hash__ of its nine fields) cost 4,000 instructions a hand
+_COMPILED: Final[dict[int, tuple[Syntax, _Compiled]]] = {}
 
 
-def _at_start(
-    line: str,
-    longest: list[str],
-    fallback: list[str],
-    c: _Compiled,
-    tails: re.Pattern[str],
-    seen: dict[str, bool] | None,
-) -> tuple[str | None, str | None]:
-    """The name a line starts with: the first (longest) whose remainder has a valid shape
-    (``tails``, whose answers ``seen`` keeps), else the first in ``fallback`` order followed by
-    the fallback tail; and the line after the name when ``seen`` was asked about it (else
-    None)."""
-    for name in longest:
-        if not line.startswith(name):
-            continue
-        if seen is None:
-            if tails.match(line, len(name)):
-                return name, None
-            continue
-        rest = line[len(name) :]
-        valid = seen.get(rest)
-        if valid is None:
-            valid = tails.match(rest) is not None
-            if len(seen) >= MAX_TAILS:
-                seen.clear()
-            seen[rest] = valid
-        if valid:
-            return name, rest
-    for name in fallback:
-        if line.startswith(name) and c.fallback_tail.match(line, len(name)):
-            return name, None
-    return None, None
-
-
-# per marker (of the first len(_MARKERS)): the rest of a line after the name it starts with ->
-# the masked line.  ": checks", ": calls $0.02"... recur: the masked line is then the same string
-# object, whose hash the template path's memo of cuts already knows (emptied when full)
-MAX_MASKED = 2_048
-
-
-def _masked_at_start(memo: dict[str, str], marker: str, rest: str) -> str:
-    """``marker + rest``, kept in ``memo`` (the marker's)."""
-    found = memo.get(rest)
-    if found is None:
-        found = marker + rest
-        if len(memo) >= MAX_MASKED:
-            memo.clear()
-        memo[rest] = found
-    return found
-
-
-def _dealt_to(line: str, longest: list[str], c: _Compiled, fallback: str) -> str | None:
-    """``Dealt to NAME [cards]``: the longest name followed by cards, else by ``fallback``
-    (a space: the start of the cards)."""
-    # (the names compared with the line's rest: compiled, ``startswith`` with a start is a
-    # generic method call, 1,000 instructions, and this loop tries every name of ~14 lines a hand)
-    rest = line[_DEALT_TO:]
-    for name in longest:
-        if rest.startswith(name):
-            at = _DEALT_TO + len(name)
-            if dealt_cards_at(line, at) if c.dealt_scanned else c.dealt_cards.match(line, at):
-                return name
-    for name in longest:
-        if rest.startswith(name) and line.startswith(fallback, _DEALT_TO + len(name)):
-            return name
-    return None
+def _compiled(syntax: Syntax) -> _Compiled:
+    found = _COMPILED.get(id(syntax))
+    if found is not None and found[0] is syntax:
+        return found[1]
+    compiled = _compile(syntax)
+    if len(_COMPILED) >= 16:
+        _COMPILED.clear()
+    _COMPILED[id(syntax)] = (syntax, compiled)
+    return compiled
 
 
 def seated_names(lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTARS) -> dict[int, str]:
     """Seat number -> name, from the seat lines before the first ``***`` line."""
-    return _seats(_seat_lines(lines, syntax))
+    return _seats(_seat_lines(lines, syntax, False))
 
 
-def _seat_lines(lines: tuple[str, ...] | list[str], syntax: Syntax) -> dict[int, tuple[str, str, int]]:
+def _seat_lines(
+    lines: tuple[str, ...] | list[str], syntax: Syntax, stripped: bool
+) -> dict[int, tuple[str, str, int]]:
     """Line index -> the seat line's seat number and name (as printed), and where the name starts,
     for the seat lines before the first ``***`` line (the lines masking reads names from, and
-    then masks: matched once for both)."""
+    then masks: matched once for both).  ``stripped``: the lines have no trailing whitespace."""
     found: dict[int, tuple[str, str, int]] = {}
     scanned = syntax.seat_line.pattern == _STARS_SEAT_LINE
     for i in range(1, len(lines)):
         line = lines[i]
-        if line.startswith("*** "):
+        first = ord(line[0]) if line else 0
+        if first == _STAR and line.startswith("*** "):
             break
-        if line.startswith("Seat "):
-            line = line.rstrip()
+        if first == _S and line.startswith("Seat "):
+            if not stripped:
+                line = line.rstrip()
             seat = pokerstars_seat(line) if scanned else None
             if seat is not None:
                 found[i] = seat
@@ -296,10 +234,39 @@ def _seats(matches: dict[int, tuple[str, str, int]]) -> dict[int, str]:
     return seats
 
 
+def stripped(raw_lines: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """``tuple(line.rstrip() for line in raw_lines)``; ``raw_lines`` itself, if a tuple whose
+    lines all end in printable ASCII (no white space: most hands), without a call a line."""
+    for line in raw_lines:
+        n = len(line)
+        if n:
+            last = ord(line[n - 1])
+            if last <= 32 or last >= 127:
+                return tuple([text.rstrip() for text in raw_lines])
+    return raw_lines if isinstance(raw_lines, tuple) else tuple(raw_lines)
+
+
 def mask_lines(raw_lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTARS) -> Masked:
     """Mask the names of one hand (its lines, header first), placed as ``syntax`` says."""
-    lines = tuple(line.rstrip() for line in raw_lines)
-    seat_lines = _seat_lines(lines, syntax)
+    lines = stripped(raw_lines)
+    masked, names = _mask(lines, syntax, None)
+    return Masked(masked, lines, names, syntax)
+
+
+# the first characters of the lines the loop tells apart (compared before ``startswith``)
+_STAR: Final = ord("*")
+_S: Final = ord("S")
+_D: Final = ord("D")
+_U: Final = ord("U")
+_T: Final = ord("T")
+
+
+def _mask(
+    lines: tuple[str, ...], syntax: Syntax, spans: dict[int, tuple[int, int, int]] | None
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The masked lines of a hand's stripped lines and the names (marker index -> name); each
+    masked line's span in ``spans`` if given (:attr:`Masked.spans`)."""
+    seat_lines = _seat_lines(lines, syntax, True)
     seats = _seats(seat_lines)
     names: list[str] = []
     index: dict[str, int] = {}
@@ -308,62 +275,73 @@ def mask_lines(raw_lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTA
             index[seated] = len(names)
             names.append(seated)
     if not names:
-        return Masked(lines, lines, (), {})
+        return lines, ()
 
     compiled = _compiled(syntax)
-    longest = sorted(names, key=len, reverse=True)
+    longest = _longest_first(names)
+    firsts = _first_chars(longest)
     fallback = sorted(names, key=len) if syntax.fallback_shortest else longest
     markers = _MARKERS if len(names) <= len(_MARKERS) else _markers(len(names))
     out = list(lines)
-    spans: dict[int, tuple[int, int, int]] = {}
     section = 0  # 0: header and seats, 1: streets, 2: summary, 3: showdown
 
     for i in range(1, len(lines)):
         line = lines[i]
         if not line:
             continue
+        first = ord(line[0])
         name: str | None = None
         rest: str | None = None  # the line after the name, when _at_start cut it
         pos = 0
-        if line.startswith("*** "):
-            section = (
-                2 if line.startswith("*** SUMMARY ***") else 3 if line.startswith("*** SHOW DOWN ***") else 1
-            )
-            continue
-        if line.startswith("Seat "):
-            if section == 0:
-                seat = seat_lines.get(i)  # (every seat line of section 0 was matched)
-                if seat is not None:
-                    _, name, pos = seat
-            elif section == 2:
-                name, pos = _summary_seat(line, seats, longest)
-        elif line.startswith("Dealt to "):
-            name = _dealt_to(line, longest, compiled, syntax.dealt_fallback)
-            pos = _DEALT_TO
-        elif line.startswith("Uncalled bet "):
-            m = compiled.returned.match(line)
-            if m and line[m.end() :] in index:
-                name, pos = line[m.end() :], m.end()
-        elif i <= 2 and line.startswith("Table '"):  # (KingsClub: after the date line)
+        if first == _STAR:
+            if line.startswith("*** "):
+                if line.startswith("*** SUMMARY ***"):
+                    section = 2
+                elif line.startswith("*** SHOW DOWN ***"):
+                    section = 3
+                else:
+                    section = 1
+                continue
+        elif first == _S:
+            if line.startswith("Seat "):
+                if section == 0:
+                    seat = seat_lines.get(i)  # (every seat line of section 0 was matched)
+                    if seat is not None:
+                        _, name, pos = seat
+                elif section == 2:
+                    name, pos = summary_seat(line, seats, longest)
+        elif first == _D:
+            if line.startswith("Dealt to "):
+                name = _dealt_to(line, longest, firsts, compiled, syntax.dealt_fallback)
+                pos = _DEALT_TO
+        elif first == _U:
+            if line.startswith("Uncalled bet "):
+                m = compiled.returned.match(line)
+                if m and line[m.end() :] in index:
+                    name, pos = line[m.end() :], m.end()
+        elif first == _T and i <= 2 and line.startswith("Table '"):  # (KingsClub: after the date line)
             continue
         if name is None:
             if section == 3:
                 tails, seen = compiled.showdown_tails, compiled.showdown_seen
             else:
                 tails, seen = compiled.tails, compiled.tails_seen
-            name, rest = _at_start(line, longest, fallback, compiled, tails, seen)
+            name, rest = _at_start(line, longest, firsts, fallback, compiled, tails, seen)
             pos = 0
-        if name is None or name not in index:
+        if name is None:
             continue
-        k = index[name]
+        k = index.get(name)
+        if k is None:
+            continue
         marker = markers[k]
         if rest is not None and k < len(_AT_START):
             out[i] = _masked_at_start(_AT_START[k], marker, rest)
         else:
-            out[i] = line[:pos] + marker + line[pos + len(name) :]
-        spans[i] = (pos, len(marker), len(name))
+            out[i] = f"{line[:pos]}{marker}{line[pos + len(name) :]}"
+        if spans is not None:
+            spans[i] = (pos, len(marker), len(name))
 
-    return Masked(tuple(out), lines, tuple(names), spans)
+    return tuple(out), tuple(names)
 
 
 def _markers(count: int) -> tuple[str, ...]:
@@ -374,22 +352,3 @@ def _markers(count: int) -> tuple[str, ...]:
 # (made once: a hand has at most a table's names, and more only in damaged logs)
 _MARKERS: Final = _markers(32)
 _AT_START: Final[list[dict[str, str]]] = [{} for _ in _MARKERS]  # (_masked_at_start's memos)
-
-
-def _summary_seat(line: str, seats: dict[int, str], longest: list[str]) -> tuple[str | None, int]:
-    colon = line.find(": ", 5)
-    if colon > 5 and line[5:colon].isdigit():
-        name = seats.get(int(line[5:colon]))
-        pos = colon + 2
-        if name is not None and line.startswith(name, pos):
-            end = pos + len(name)
-            if end == len(line) or line[end] == " ":
-                return name, pos
-    m = _SUMMARY_SEAT.match(line)
-    if m:
-        pos = m.end()
-        for name in longest:
-            end = pos + len(name)
-            if line.startswith(name, pos) and (end == len(line) or line[end] == " "):
-                return name, pos
-    return None, 0

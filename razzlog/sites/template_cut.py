@@ -19,7 +19,11 @@ lines are new each hand (their cards and amounts).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:  # (mypyc's native 64-bit int: the scan's indices without int objects' checks;
+    # an annotation of a local is never evaluated, so the plain Python needs no import)
+    from mypy_extensions import i64
 
 _SEP: Final = "\x00"  # joins a skeleton's literals (a hand with a NUL is never templated)
 
@@ -129,34 +133,10 @@ def _slot_end(s: str, i: int, n: int) -> int:
     return -1
 
 
-def _may_start(c: int) -> bool:
-    """Whether a slot may start with the character ``c`` (lower-case letters and spaces, most
-    of a line, are ruled out first)."""
-    if c >= ord("a"):
-        return c in (0xE000, ord("€"), ord("£"))
-    return _is_digit(c) or c in (ord("["), ord("$")) or _is_face(c)
-
-
 def cut_line(line: str) -> tuple[str, tuple[str, ...]]:
     """The skeleton of a line (its literals joined by ``_SEP``, the line's key) and its slots."""
-    literals: list[str] = []
-    slots: list[str] = []
-    n = len(line)
-    start = 0  # where the current literal starts
-    i = 0
-    while i < n:
-        if _may_start(ord(line[i])):
-            end = _slot_end(line, i, n)
-            if end > i:
-                literals.append(line[start:i])
-                slots.append(line[i:end])
-                start = i = end
-                continue
-        i += 1
-    if not slots:
-        return line, ()
-    literals.append(line[start:])
-    return _SEP.join(literals), tuple(slots)
+    skeleton, slots, _ = cut_new(line)
+    return skeleton, slots
 
 
 # what a line's cut is kept as: its skeleton, its slots and its currency symbols (symbol_bits)
@@ -180,9 +160,45 @@ def symbol_bits(line: str) -> int:
 
 
 def cut_new(line: str) -> Cut:
-    """The cut of a line not met before: :func:`cut_line` and :func:`symbol_bits`."""
-    skeleton, slots = cut_line(line)
-    return skeleton, slots, symbol_bits(line)
+    """The cut of a line not met before: :func:`cut_line` and :func:`symbol_bits`, in one scan.
+
+    (The symbols are seen where the scan looks at a character: a slot holds one only as its
+    first character.)  Lower-case letters and spaces, most of a line, are passed over first."""
+    literals: list[str] = []
+    slots: list[str] = []
+    n: i64 = len(line)
+    start: i64 = 0  # where the current literal starts
+    bits = 0
+    i: i64 = 0
+    while i < n:
+        c: i64 = ord(line[i])
+        if c >= ord("a"):
+            if c <= ord("z"):
+                i += 1
+                continue
+            if c == ord("€"):
+                bits |= 2
+            elif c == ord("£"):
+                bits |= 4
+            elif c != 0xE000:  # (masking.MARK_OPEN)
+                i += 1
+                continue
+        elif c == ord("$"):
+            bits |= 1
+        elif not (_is_digit(c) or c == ord("[") or _is_face(c)):
+            i += 1
+            continue
+        end = _slot_end(line, i, n)
+        if end > i:
+            literals.append(line[start:i])
+            slots.append(line[i:end])
+            start = i = end
+        else:
+            i += 1
+    if not slots:
+        return line, (), bits
+    literals.append(line[start:])
+    return _SEP.join(literals), tuple(slots), bits
 
 
 def cut_kept(known: dict[str, Cut], older: dict[str, Cut], lines: list[str]) -> list[Cut]:

@@ -111,9 +111,10 @@ def played_at_valid(text: str) -> bool | None:
     day, i = _ascii_number(text, i, 1, 2) if month >= 0 else (-1, i)
     if day < 0:
         return None
-    if text.startswith(" - ", i):
+    # (compiled, ``startswith`` with a start is a generic method call: the characters compared)
+    if _char_at(text, i, " ") and _char_at(text, i + 1, "-") and _char_at(text, i + 2, " "):
         i += 3
-    elif text.startswith(" ", i):
+    elif _char_at(text, i, " "):
         i += 1
     else:
         return None
@@ -129,9 +130,14 @@ def _number_then(text: str, at: int, least: int, most: int, separator: str) -> t
     """:func:`_ascii_number` followed by ``separator``, and where the text goes on after it; -1
     for the value if either is missing."""
     value, i = _ascii_number(text, at, least, most)
-    if value < 0 or not text.startswith(separator, i):
+    if value < 0 or not _char_at(text, i, separator):
         return -1, i
     return value, i + 1
+
+
+def _char_at(text: str, i: int, char: str) -> bool:
+    """``text.startswith(char, i)`` for one character ``char`` and ``i >= 0``."""
+    return i < len(text) and ord(text[i]) == ord(char)
 
 
 def _ascii_number(text: str, at: int, least: int, most: int) -> tuple[int, int]:

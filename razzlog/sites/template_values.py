@@ -70,10 +70,14 @@ class Values:
             if text[:1] != "[":
                 raise Miss
             # a slot that starts with "[" is "[CARD( CARD)*]" (template_cut.cards_end): bracketed(text)
-            try:
-                found = tuple([_CARDS[c] for c in text[1:-1].split(" ")])
-            except KeyError:
-                found = bracketed(text)
+            scanned = scanned_cards(text)
+            if scanned is not None:
+                found = scanned
+            else:
+                try:
+                    found = tuple([_CARDS[c] for c in text[1:-1].split(" ")])
+                except KeyError:
+                    found = bracketed(text)
             # Only lists of one or two cards are kept (at most 56 + 56 * 56 spellings, so the memo
             # is never cleared): longer ones ("[Kh 9c 7h]", 132,600 orders of three) rarely recur,
             # and storing them filled the memo and emptied it of the short ones every few hands.
@@ -96,6 +100,47 @@ class Values:
         if len(cards) != 1:
             raise Miss
         return cards[0]
+
+
+# the cards by rank (2 to 9, T, J, Q, K, A: 0 to 12) and suit (s, h, d, c: 0 to 3), the same
+# objects as _CARDS'; and each ASCII character's rank and suit, plus one (0: none)
+_DECK: Final = [_CARDS[rank + suit] for rank in "23456789TJQKA" for suit in "shdc"]
+_RANK_OF: Final = bytes("23456789TJQKA".find(chr(c)) + 1 for c in range(128))
+_SUIT_OF: Final = bytes("shdc".find(chr(c)) + 1 for c in range(128))
+
+
+def scanned_cards(text: str) -> tuple[Card, ...] | None:
+    """The cards of ``text`` if it is exactly ``[CARD( CARD)*]`` (``CARD`` a rank of 2-9, T, J, Q,
+    K, A or 10, and a suit of shdc), as ``_CARDS`` gives them; else None.  (Splitting the text and
+    hashing each card's text cost 2,000 instructions a list: 9 lists a hand are new.)"""
+    n = len(text)
+    if n < 4 or ord(text[0]) != ord("[") or ord(text[n - 1]) != ord("]"):
+        return None
+    cards: list[Card] = []
+    i = 1
+    while True:  # text[i] is a card's first character, i < n - 1
+        c = ord(text[i])
+        if c == ord("1"):
+            if ord(text[i + 1]) != ord("0"):
+                return None
+            rank = 8  # ("10": T)
+            i += 2
+        else:
+            rank = _RANK_OF[c] - 1 if c < 128 else -1
+            if rank < 0:
+                return None
+            i += 1
+        s = ord(text[i]) if i < n - 1 else 128
+        suit = _SUIT_OF[s] - 1 if s < 128 else -1
+        if suit < 0:
+            return None
+        cards.append(_DECK[rank * 4 + suit])
+        i += 1
+        if i == n - 1:
+            return tuple(cards)
+        if ord(text[i]) != ord(" ") or i + 1 >= n - 1:
+            return None
+        i += 1
 
 
 def money_shape(text: str) -> int:
