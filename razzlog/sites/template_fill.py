@@ -5,7 +5,6 @@ the recording of Lark's parse (its parser stack at every line) that templates ar
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable, Sequence
 from decimal import Decimal
@@ -32,6 +31,8 @@ from razzlog.events import (
     UncalledReturn,
 )
 from razzlog.sites.common import MAX_SEATS
+from razzlog.sites.event_builders import builder as event_builder
+from razzlog.sites.event_builders import field_names
 from razzlog.sites.template_values import Miss, Values, _low, _marker, _number, _seat
 
 __all__ = ["Fill", "Miss", "Values", "make_fill", "recorded_parse", "table_rivals"]
@@ -57,7 +58,7 @@ _KINDS = (
 )
 # the events whose street is the transformer's current street
 _AT_CURRENT = (Deal, Action, Show, Muck, BettingCapped)
-_FIELDS: dict[type, tuple[str, ...]] = {cls: tuple(f.name for f in dataclasses.fields(cls)) for cls in _KINDS}
+_FIELDS: dict[type, tuple[str, ...]] = {cls: field_names(cls) for cls in _KINDS}
 
 
 # a marker's index, for the markers masking writes (another spelling: no template takes it)
@@ -70,7 +71,10 @@ _SEATS = {str(n): n for n in range(1, MAX_SEATS + 1)}
 
 # --------------------------------------------------------------------------- templates
 
-Fill = Callable[[Sequence[str], int, Street, tuple[str, ...]], tuple[Event, ...]]
+# fill(slots, line, current street, names, events): appends the line's events to ``events`` (a
+# list's append inside the function is one specialised instruction; a returned tuple was made,
+# extended from and freed for every line)
+Fill = Callable[[Sequence[str], int, Street, tuple[str, ...], list[Event]], None]
 
 
 class _Inference:
@@ -158,9 +162,8 @@ def make_fill(
     """The fill function of a line's events (generated Python: one call builds the events) and
     the slots it reads, or None when a field's source is not certain."""
     inference = _Inference(slots, names, current, values)
-    exprs: list[str] = []
     body: list[str] = []
-    for ev in events:
+    for n, ev in enumerate(events):
         cls = type(ev)
         if cls not in _FIELDS:
             return None
@@ -170,23 +173,16 @@ def make_fill(
             if expr is None:
                 return None
             args.append(expr)
-        n = len(exprs)
-        exprs.append(f"e{n}")
-        builder = _builder(cls)
+        builder = event_builder(cls)  # (event_builders says why)
         if builder is None:
-            body.append(f"    e{n} = {inference.const(cls)}({', '.join(args)})\n")
+            body.append(f"    E.append({inference.const(cls)}({', '.join(args)}))\n")
         else:
-            body.append(f"    e{n} = NEW({inference.const(builder)})\n")
+            body.append(f"    e{n} = {inference.const(builder)}()\n")
             body.extend(f"    e{n}.{name} = {arg}\n" for name, arg in zip(_FIELDS[cls], args, strict=True))
             body.append(f"    e{n}.__class__ = {inference.const(cls)}\n")
+            body.append(f"    E.append(e{n})\n")
     read = {int(j) for j in re.findall(r"v\[(\d+)\]", "".join(body))}
-    source = (
-        "def fill(v, ln, cur, P):\n"
-        + "".join(body)
-        + "    return ("
-        + "".join(f"{e}, " for e in exprs)
-        + ")\n"
-    )
+    source = "def fill(v, ln, cur, P, E):\n" + ("".join(body) or "    pass\n")
     space: dict[str, Any] = {
         **inference.constants,
         "A": values.amount,
@@ -200,44 +196,10 @@ def make_fill(
         "CARDS": values.cards,
         "LOWS": values.lows,
         "SEATS": _SEATS,
-        "NEW": object.__new__,
     }
     # generated so that filling a line costs one call with no interpretation of the template
     exec(compile(source, "<razzlog line template>", "exec"), space)
     return space["fill"], read
-
-
-_BUILDERS: dict[type, type | None] = {}
-
-
-def _builder(cls: type) -> type | None:
-    """A plain class with the slots of the frozen event class ``cls``: the fill functions build
-    an event as one of these and then make it a ``cls`` (``obj.__class__ = cls``, which Python
-    allows between classes of the same slots), the very object ``cls(...)`` makes, at 0.15 us
-    instead of 0.54 for 7 fields (a frozen dataclass's ``__init__`` sets each field through
-    ``object.__setattr__``).  The fill functions make it with ``object.__new__`` and set its
-    slots themselves (its ``__init__``, kept for the check below, was a second Python call an
-    event: 3,860 instructions an event instead of 4,750).  None where that cannot be done (``cls`` has a ``__post_init__``,
-    other slots than its fields, a base class; or Python refuses): the fill calls ``cls``."""
-    if cls in _BUILDERS:
-        return _BUILDERS[cls]
-    names = _FIELDS[cls]
-    made: type | None = None
-    if (
-        getattr(cls, "__slots__", None) == names
-        and cls.__bases__ == (object,)
-        and not hasattr(cls, "__post_init__")
-    ):
-        space: dict[str, Any] = {}
-        assign = "".join(f"    self.{n} = {n}\n" for n in names)
-        exec(f"def __init__(self, {', '.join(names)}):\n{assign}", space)
-        made = type(f"{cls.__name__}Builder", (), {"__slots__": names, "__init__": space["__init__"]})
-        try:
-            made(*names).__class__ = cls  # (placeholders: the field values are not checked)
-        except TypeError:
-            made = None
-    _BUILDERS[cls] = made
-    return made
 
 
 # --------------------------------------------------------------------------- recording Lark's parse

@@ -58,13 +58,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Final
 
 from razzlog.events import Event, HandHeader, Street, StreetStart
+from razzlog.sites.event_builders import constructor
 from razzlog.sites.template_cut import _SEP, MAX_CUTS, Cut, cut_kept, cut_line, cut_new, symbol_bits
 from razzlog.sites.template_fill import Fill, Miss, Values, make_fill, recorded_parse
 from razzlog.sites.template_head import Head, learn_head, read_head
 
 __all__ = ["MAX_KEYS", "Templates", "recorded_parse"]
+
+_NEW_HEADER: Final = constructor(HandHeader)
 
 # line keys (parser stack, skeleton), table lines, their shapes and headers; 10k generated hands
 # need about 500 line keys, 460 table lines (met as one shape or two) and 10 headers
@@ -195,7 +199,7 @@ class Templates:
                 if t is None:
                     return None
                 line += 1
-                events += t.fill(slots, line, current, names)
+                t.fill(slots, line, current, names, events)
                 stack = t.after
                 street = t.street
                 if street is not None:
@@ -205,8 +209,9 @@ class Templates:
         if stack not in self.accepting or symbols & template.foreign_bits:
             return None  # (a symbol of another currency: an amount in it, maybe; the full parse says)
         h = template.header
-        # (dataclasses.replace, spelt out: it costs 4x as much, reading the class's fields)
-        header = HandHeader(
+        # (dataclasses.replace, spelt out: it costs 4x as much, reading the class's fields; and
+        # without HandHeader's __init__, a tenth of the cost: event_builders says why)
+        header: HandHeader = _NEW_HEADER(
             h.site,
             number,
             h.game,
@@ -352,11 +357,12 @@ class Templates:
         if made is None:
             return
         fill, read = made
+        again: list[Event] = []
         try:
-            again = fill(slots, events[0].line if events else 0, current, names)
+            fill(slots, events[0].line if events else 0, current, names, again)
         except (Miss, ValueError, KeyError, IndexError):
             return
-        if events and repr(again) != repr(tuple(events)):
+        if repr(again) != repr(events):
             return
         literals = tuple((j, s) for j, s in enumerate(slots) if j not in read)
         street = next((ev.street for ev in events if type(ev) is StreetStart), None)

@@ -1,0 +1,92 @@
+"""Objects made without their ``__init__`` (razzlog/sites/event_builders.py) are the objects the
+frozen dataclasses' own call makes: the same type, fields, equality, hash and repr, still frozen,
+and pickled and copied as before.  The hand's header and the hand themselves are made so by the
+template path and ``parse_hand``: those are compared with Lark's full parse, built by the classes'
+own calls."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import pickle
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from razzlog.events import Hand, HandHeader, Street
+from razzlog.sites import event_builders, pokerstars, template_fill
+from tests.test_parse_templates import generated_hands
+
+_CLASSES = [HandHeader, Hand, *template_fill._KINDS]
+
+# any hashable values: neither the classes nor the builders check the fields' types
+_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.text(max_size=8),
+    st.decimals(allow_nan=False, allow_infinity=False),
+    st.sampled_from(Street),
+    st.tuples(st.integers(), st.text(max_size=3)),
+)
+
+
+def _same(made: Any, want: Any) -> None:
+    assert type(made) is type(want)
+    assert made == want and want == made
+    assert hash(made) == hash(want)
+    assert repr(made) == repr(want)
+    assert pickle.loads(pickle.dumps(made)) == want
+    assert copy.deepcopy(made) == want
+    name = dataclasses.fields(want)[0].name
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(made, name, None)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_a_constructor_makes_what_the_class_makes(data: st.DataObject) -> None:
+    cls = data.draw(st.sampled_from(_CLASSES))
+    values = [data.draw(_VALUES) for _ in dataclasses.fields(cls)]
+    made = event_builders.constructor(cls)(*values)
+    assert made is not None and event_builders.builder(cls) is not None  # (not the class's call)
+    _same(made, cls(*values))
+
+
+def test_a_constructor_of_a_class_with_checks_is_the_class() -> None:
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Checked:
+        amount: Decimal
+
+        def __post_init__(self) -> None:
+            if self.amount < 0:
+                raise ValueError
+
+    assert event_builders.builder(Checked) is None
+    new = event_builders.constructor(Checked)
+    assert new is Checked
+    with pytest.raises(ValueError):
+        new(Decimal(-1))
+
+    @dataclasses.dataclass(frozen=True)
+    class Unslotted:
+        line: int
+
+    assert event_builders.constructor(Unslotted) is Unslotted
+
+
+@pytest.mark.skipif(not pokerstars.PARSER.use_templates, reason="templates need lark-cython")
+def test_templated_hands_are_the_full_parses_hands() -> None:
+    hands = generated_hands(5, 120)
+    for raw in hands:
+        pokerstars.parse_hand(raw)  # (learnt)
+    for raw in hands[60:]:
+        got, want = pokerstars.parse_hand(raw), pokerstars.full_parse(raw)
+        assert isinstance(got, Hand) and isinstance(want, Hand)
+        _same(got, want)
+        _same(got.header, want.header)
+        for made, lark in zip(got.events, want.events, strict=True):
+            _same(made, lark)
