@@ -128,10 +128,6 @@ def audit_items(
     from razzlog.rules.engine import CrossHandChecks, audit_hand
 
     cross = CrossHandChecks()
-    if not (select or ignore):  # (the usual run: no call to ``filtered`` per hand)
-        for item in items:
-            yield _audited(item, profile, cross, open_pair_double, audit_hand)
-        return
     for item in items:
         yield filtered(_audited(item, profile, cross, open_pair_double, audit_hand), select, ignore)
 

@@ -97,7 +97,6 @@ class AuditWork:
 
         summary, files, unreadable, records = AuditSummary(), set(), [], []
         items = 0
-        filtering = bool(self.select or self.ignore)
         for raw in task_items(task):
             items += 1
             keys: CrossKeys | None = None
@@ -121,8 +120,7 @@ class AuditWork:
                     report = HandReport(
                         parsed.file, parsed.first_line, h.site, h.hand_id, parsed, tuple(found)
                     )
-            if filtering:
-                report = filtered(report, self.select, self.ignore)
+            report = filtered(report, self.select, self.ignore)
             summary.add(report)
             if is_unreadable(report):
                 unreadable.append(report)
