@@ -93,6 +93,10 @@ class Betting(Turns):
             return logged  # all-in for less is always allowed
         if logged > stack:
             return want  # stack-overdraw judges the stack; the amount itself is judged as usual
+        if want == logged:
+            # The usual legal action, answered by one comparison rather than two: ``logged`` is
+            # within the stack, so ``min(want, stack)`` is ``want``, as is the other branch.
+            return want
         return min(want, stack) if want > _ZERO else want
 
     def apply_action(
@@ -117,10 +121,12 @@ class Betting(Turns):
         p0, p1 = st.put
         sp0, sp1 = st.street_put
         if kind is _CHECK:
-            owed = self.current[1] - sp1
-            if owed > _ZERO and self.current[0] > sp0:
+            # (compared before any subtraction: most checks owe nothing, and ``c1 - sp1 > 0`` is
+            # ``c1 > sp1`` at the cost of a comparison alone)
+            c0, c1 = self.current
+            if c1 > sp1 and c0 > sp0:
                 # illegal-check: the rules' variant has the player call instead
-                owed = min(owed, st.start - p1)
+                owed = min(c1 - sp1, st.start - p1)
                 st.put = (p0, p1 + owed)
                 st.street_put = (sp0, sp1 + owed)
                 self.split = True
@@ -165,7 +171,9 @@ class Betting(Turns):
         self.aggressor = (self.street, player)
         if full:
             self.bets += 1
-            self.acted = {player}
+            acted = self.acted  # (emptied, not replaced: see ``_Engine.__init__``)
+            acted.clear()
+            acted.add(player)
             self.completion_pending = False
             self.short_all_in = False
         else:

@@ -165,6 +165,12 @@ class _Engine(Betting):
         # players not folded, and players who can act (kept by set_status)
         self.live_count = sum(1 for s in r.players.values() if s.status is _IN or s.status is _ALL_IN)
         self.able_count = sum(1 for s in r.players.values() if s.status is _IN)
+        # Built once and emptied at each round (``reset_round``): a new set a street and a bet
+        # was an allocation and a deallocation each, some 4,000 instructions a hand.
+        self.acted: set[str] = set()
+        # Players passed over by an out-of-turn action may still act next
+        # without a second action-order finding for the same disorder.
+        self.skipped: set[str] = set()
         self.reset_round()
 
     def reset_round(self) -> None:
@@ -172,14 +178,12 @@ class _Engine(Betting):
         self.split = False  # some street_put or the bet differs between the variants this round
         self.bets = 0
         self.completion_pending = False
-        self.acted: set[str] = set()
+        self.acted.clear()
         self.last_actor: str | None = None
         self.short_all_in = False
         self.short_seen = False
         self.doubled = False  # 4th street played for big bets (open-pair option)
-        # Players passed over by an out-of-turn action may still act next
-        # without a second action-order finding for the same disorder.
-        self.skipped: set[str] = set()
+        self.skipped.clear()
         self.opener: frozenset[str] = _NOBODY
         self.opener_known = False
         for p in self.players.values():
