@@ -249,27 +249,25 @@ def openers(
 
     One pass over the seats, each player's state and board key read once: built with lists
     and a dict of keys (the reference in tests/rules/test_turns.py) it was some 10,000
-    instructions a street.
+    instructions a street; a list of (player, can act) pairs between two passes, some 1,000.
+    (The keys of a street where fewer than two can act are looked up for nothing: that is rare.)
     """
-    in_hand: list[tuple[str, bool]] = []
     able = 0
-    for p in order:
-        status = players[p].status
-        if status is _IN:
-            able += 1
-            in_hand.append((p, True))
-        elif status is _ALL_IN:
-            in_hand.append((p, False))
-    if able < 2:
-        return None
     best_able: str | None = None
     best_in_hand: str | None = None
     able_key = in_hand_key = 0
-    # a strict ``<`` keeps the first of equal boards
-    for p, can_act in in_hand:
+    for p in order:
+        status = players[p].status
+        if status is not _IN and status is not _ALL_IN:
+            continue
         key = board_code(boards.get(p, 0))
+        # a strict ``<`` keeps the first of equal boards
         if best_in_hand is None or key < in_hand_key:
             best_in_hand, in_hand_key = p, key
-        if can_act and (best_able is None or key < able_key):
-            best_able, able_key = p, key
+        if status is _IN:
+            able += 1
+            if best_able is None or key < able_key:
+                best_able, able_key = p, key
+    if able < 2:
+        return None
     return best_able, best_in_hand
