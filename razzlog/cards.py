@@ -210,8 +210,25 @@ def _best_low(ranks: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def best_low_key(cards: Sequence[Card]) -> tuple[int, ...]:
-    """``low_key(best_low(cards))``: the key of the best low of up to 7 cards."""
-    return low_key(best_low(cards))
+    """``low_key(best_low(cards))``: the key of the best low of up to 7 cards.
+
+    Kept per multiset of ranks as ``best_low`` keeps its result: one look-up, where the two
+    functions' each sorted and looked up the ranks (some 2,000 instructions a shown hand).
+    """
+    ranks = [c.rank for c in cards]
+    ranks.sort()
+    key = tuple(ranks)
+    found = _BEST_LOW_KEYS.get(key)
+    if found is None:
+        found = low_key(best_low(cards))
+        if all(type(r) is int for r in key):
+            if len(_BEST_LOW_KEYS) >= _BEST_LOWS_KEPT:
+                _BEST_LOW_KEYS.clear()  # bounded as ``_BEST_LOWS`` is
+            _BEST_LOW_KEYS[key] = found
+    return found
+
+
+_BEST_LOW_KEYS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 def format_low(ranks: Sequence[int]) -> str:
