@@ -56,7 +56,11 @@ def _plain(schema: dict[str, pl.DataType]) -> dict[str, pl.DataType]:
 _HANDS, _PLAYERS, _ACTIONS = _plain(HANDS_SCHEMA), _plain(PLAYERS_ROWS), _plain(ACTIONS_SCHEMA)
 UNITS_COLUMNS: dict[str, tuple[str, ...]] = {
     table: tuple(name for name, t in schema.items() if t == MONEY)
-    for table, schema in (("hands", HANDS_SCHEMA), ("player_hands", PLAYERS_ROWS), ("actions", ACTIONS_SCHEMA))
+    for table, schema in (
+        ("hands", HANDS_SCHEMA),
+        ("player_hands", PLAYERS_ROWS),
+        ("actions", ACTIONS_SCHEMA),
+    )
 }
 
 
