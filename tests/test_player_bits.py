@@ -29,9 +29,9 @@ _STREET_INDEX = {s.value: s.index for s in Street}
 
 
 def reference_player_row(
-    idx: int, p: PlayerFacts, rake_paid: Decimal, showdown_hand: bool, reached: int
+    idx: int, p: PlayerFacts, rake_paid: int, showdown_hand: bool, reached: int
 ) -> tuple[Any, ...]:
-    """``player_row`` before the bits: a value per column of ``PLAYERS_SCHEMA``."""
+    """``player_row`` before the bits: a value per column of ``PLAYERS_SCHEMA`` (money in units)."""
     put = p.put
     seen = 4 if p.folded is None else _STREET_INDEX[p.folded.value]
     net = p.collected + p.returned - p.ante - put[0] - put[1] - put[2] - put[3] - put[4]
@@ -48,7 +48,7 @@ def reference_player_row(
         idx, p.name, p.seat, p.stack, p.hole, p.start, p.ante, *put, p.returned, p.collected, net,
         rake_paid, p.finish is not None,
         p.finish.place if p.finish is not None else None,
-        p.finish.prize if p.finish is not None else None,
+        _units(p.finish.prize) if p.finish is not None else None,
         " ".join(str(c) for c in p.cards),
         p.folded.value if p.folded is not None else None,
         p.all_in,
@@ -71,6 +71,13 @@ def unpacked(row: tuple[Any, ...]) -> tuple[Any, ...]:
 
 
 _MONEY = st.decimals(min_value=0, max_value=1000, places=2)
+_UNITS = st.integers(0, 10**7)  # (PlayerFacts' money: razzlog.stats.units)
+
+
+def _units(amount: Decimal | None) -> int | None:
+    return None if amount is None else int(amount * 10_000)
+
+
 _CARDS = st.lists(st.builds(Card, st.integers(1, 13), st.sampled_from("shdc")), max_size=7, unique=True).map(
     tuple
 )
@@ -88,10 +95,10 @@ _FINISH = st.none() | st.builds(
 @st.composite
 def _players(draw: st.DrawFn) -> PlayerFacts:
     p = PlayerFacts(
-        draw(st.text(min_size=1, max_size=5)), draw(st.none() | st.integers(1, 10)), draw(st.none() | _MONEY)
+        draw(st.text(min_size=1, max_size=5)), draw(st.none() | st.integers(1, 10)), draw(st.none() | _UNITS)
     )
-    p.ante, p.returned, p.collected = draw(_MONEY), draw(_MONEY), draw(_MONEY)
-    p.put = draw(st.lists(_MONEY, min_size=5, max_size=5))
+    p.ante, p.returned, p.collected = draw(_UNITS), draw(_UNITS), draw(_UNITS)
+    p.put = list(draw(st.lists(_UNITS, min_size=5, max_size=5)))
     p.cards = draw(_CARDS)
     p.hole = draw(st.booleans())
     p.start = draw(st.none() | st.just("A23"))
@@ -112,12 +119,12 @@ def _players(draw: st.DrawFn) -> PlayerFacts:
 @given(
     idx=st.integers(0, 10_000),
     p=_players(),
-    rake_paid=_MONEY,
+    rake_paid=_UNITS,
     showdown=st.booleans(),
     reached=st.integers(0, 4),
 )
 def test_a_player_row_holds_the_reference_values(
-    idx: int, p: PlayerFacts, rake_paid: Decimal, showdown: bool, reached: int
+    idx: int, p: PlayerFacts, rake_paid: int, showdown: bool, reached: int
 ) -> None:
     row = player_row(idx, p, rake_paid, showdown, reached)
     assert len(row) == len(PLAYERS_ROWS)

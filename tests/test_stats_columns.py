@@ -17,7 +17,8 @@ from razzlog.events import Hand
 from razzlog.generate.stream import generate_text
 from razzlog.stats.chunks import chunk_tables
 from razzlog.stats.extract import Row, columns_of, hand_rows
-from razzlog.stats.schema import ACTIONS_SCHEMA, HANDS_SCHEMA, PLAYERS_SCHEMA
+from razzlog.stats.schema import ACTIONS_SCHEMA, HANDS_SCHEMA, MONEY, PLAYERS_SCHEMA
+from razzlog.stats.units import amount_of, to_units
 from tests.test_player_bits import unpacked
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
@@ -72,9 +73,18 @@ def _hands(folder: Path) -> list[Hand]:
 
 
 def _row_wise(rows: list[Row], schema: dict[str, pl.DataType]) -> pl.DataFrame:
-    """polars' own frame of ``rows`` as tuples, names as text."""
+    """polars' own frame of ``rows`` as tuples, names as text, money (units in the rows) as the
+    ``Decimal`` amounts."""
     plain = {name: pl.String() if isinstance(t, pl.Categorical) else t for name, t in schema.items()}
-    return pl.DataFrame(rows, schema=plain, orient="row")
+    return pl.DataFrame(amounts(rows, schema), schema=plain, orient="row")
+
+
+def amounts(rows: list[Row], schema: dict[str, pl.DataType]) -> list[Row]:
+    """``rows`` with their money (units: razzlog.stats.units) as the ``Decimal`` amounts."""
+    money = {i for i, t in enumerate(schema.values()) if t == MONEY}
+    return [
+        tuple(amount_of(v) if i in money and v is not None else v for i, v in enumerate(row)) for row in rows
+    ]
 
 
 def _names_as_text(frame: pl.DataFrame) -> pl.DataFrame:
@@ -98,7 +108,12 @@ def test_a_chunks_frames_are_polars_frames_of_the_row_tuples(tmp_path: Path) -> 
 
 def test_money_goes_to_polars_exactly() -> None:
     schema: dict[str, pl.DataType] = {"hand_idx": pl.UInt32(), "pot": pl.Decimal(38, 4)}
-    rows: list[Row] = [(0, Decimal("0.0001")), (1, Decimal("-12345678.5")), (2, None), (3, Decimal("1E+3"))]
+    rows: list[Row] = [
+        (0, to_units(Decimal("0.0001"))),
+        (1, to_units(Decimal("-12345678.5"))),
+        (2, None),
+        (3, to_units(Decimal("1E+3"))),
+    ]
     from razzlog.stats.chunks import rows_frame
 
     assert_frame_equal(rows_frame(columns_of(rows, 2), schema, None), _row_wise(rows, schema))

@@ -1,16 +1,15 @@
 """Shortcuts of a hand's row against the code they replace (kept here as the reference):
 the header's times read once with the offset kept per day (``played_times``), the rake's
 share of a hand's one winner (``rake_shares``), a tournament's entry per buy-in (``entry_of``), a player's
-cards' text and low (``player_rows``), the players' money as units by arithmetic (``units_of``)."""
+cards' text and low (``player_rows``), money as units from the first read of each amount
+(``razzlog.stats.units``) and the rake's shares of those units."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any
 
 import polars as pl
 from hypothesis import example, given, settings
@@ -23,7 +22,7 @@ from razzlog.stats.chunks import InexactAmount, _units
 from razzlog.stats.played_times import played_times
 from razzlog.stats.player_rows import cards_text, low_of
 from razzlog.stats.shares import entry_of, rake_shares
-from razzlog.stats.units import InexactUnits, units_of
+from razzlog.stats.units import InexactUnits, to_units, units, whole_units
 from razzlog.tournament import parse_buy_in
 
 _DATE = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})")
@@ -125,8 +124,15 @@ def reference_rake_shares(rake: Decimal | None, collected: list[Decimal]) -> lis
     return [Decimal(w) / _UNIT for w in whole]
 
 
-_AMOUNTS = st.decimals(min_value=-5, max_value=10**30, places=4, allow_nan=False, allow_infinity=False) | (
-    st.sampled_from([Decimal(0), Decimal("0.00"), Decimal("1.5"), Decimal("0.0001"), Decimal("1E+27")])
+# the parser's amounts: below 10^14, at most 6 decimal places (razzlog.sites.common.AMOUNT_RANGE);
+# a player's collected is a sum of a few of them
+_AMOUNTS = (
+    st.decimals(min_value=-5, max_value=10**14, places=4, allow_nan=False, allow_infinity=False)
+    | st.decimals(min_value=-5, max_value=10**14, places=6, allow_nan=False, allow_infinity=False)
+    | st.sampled_from(
+        [Decimal(0), Decimal("0.00"), Decimal("1.5"), Decimal("0.0001"), Decimal("99999999999999.99")]
+    )
+    | st.lists(st.decimals(min_value=0, max_value=10**14, places=2), min_size=2, max_size=4).map(sum)
 )
 
 
@@ -138,18 +144,16 @@ _AMOUNTS = st.decimals(min_value=-5, max_value=10**30, places=4, allow_nan=False
 @example(Decimal("0.10"), [Decimal(0), Decimal("2.50"), Decimal(0)])
 @example(Decimal("0.10"), [Decimal("1.25"), Decimal("1.25")])
 @example(Decimal("0.00005"), [Decimal("1.00")])
-@example(Decimal(10) ** 26, [Decimal("3.3333333333333333333333333")])
+@example(Decimal(10) ** 13, [Decimal("3.333333"), Decimal("99999999999999.99")])
+@example(Decimal("99999999999999.99"), [Decimal("99999999999999.999999"), Decimal("3.333333")])
+@example(Decimal("0.10"), [Decimal("1.00001"), Decimal("2")])
 @example(Decimal("-0.5"), [Decimal("2")])
 @example(Decimal("0.10"), [Decimal("-1"), Decimal("2")])
 def test_rake_shares_as_before(rake: Decimal | None, collected: list[Decimal]) -> None:
-    assert _outcome(rake_shares, rake, collected) == _outcome(reference_rake_shares, rake, collected)
-
-
-def _outcome(shares: Callable[[Decimal | None, list[Decimal]], list[Decimal]], *args: Any) -> object:
-    try:
-        return [str(v) for v in shares(*args)]
-    except ArithmeticError as exc:  # (amounts past the context's 28 digits: both fail alike)
-        return type(exc)
+    """Of the amounts in units (razzlog.stats.units), the units of the shares of the amounts."""
+    got = rake_shares(None if rake is None else to_units(rake), [to_units(c) for c in collected])
+    assert all(type(v) is int for v in got)
+    assert got == [int(v * _UNIT) for v in reference_rake_shares(rake, collected)]
 
 
 _HANDS_OF_CARDS = st.lists(
@@ -222,15 +226,18 @@ _ANY_AMOUNTS = st.lists(
 @example([Decimal("1.00001")])
 @example([Decimal("12345678901234567890123456.78")])
 def test_units_by_arithmetic_as_remembered(values: list[Decimal | None]) -> None:
+    """An amount's units, converted (``to_units``) or remembered (``units``, twice: the second
+    time from memory), made whole (``whole_units``): the units of before, or refused alike."""
     try:
         want: object = reference_units(values)
-    except ValueError as exc:
-        want = ("inexact", exc.args[0])
-    try:
-        got: object = units_of(values)
-    except InexactUnits as exc:
-        got = ("inexact", exc.amount)
-    assert got == want
+    except ValueError:
+        want = "inexact"
+    for convert in (to_units, units, units):
+        try:
+            got: object = whole_units([None if v is None else convert(v) for v in values])
+        except InexactUnits:
+            got = "inexact"
+        assert got == want
 
 
 @settings(max_examples=300, deadline=None)
@@ -247,7 +254,7 @@ def test_a_money_series_as_before(values: list[Decimal | None], name: str) -> No
         except (TypeError, OverflowError) as exc:  # (past Int64: polars refuses the column either way)
             want = type(exc)
     try:
-        got: object = _units(values, name).to_list()
+        got: object = _units([None if v is None else to_units(v) for v in values], name).to_list()
     except (InexactAmount, TypeError, OverflowError) as exc:
         got = InexactAmount if isinstance(exc, InexactAmount) else type(exc)
     assert got == want

@@ -13,14 +13,13 @@ walk costs about what it did; :data:`FLAG_COLUMNS` names them in bit order and
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Final
 
 from razzlog.cards import Card
 from razzlog.events import ActionKind, Street, TournamentFinish
+from razzlog.stats.units import Units
 
 # Final: mypyc keeps them in C variables, not in the module's dict (a look-up at each use)
-_ZERO: Final = Decimal(0)
 _BET: Final = ActionKind.BET
 _RAISE: Final = ActionKind.RAISE
 _COMPLETE: Final = ActionKind.COMPLETE
@@ -119,15 +118,16 @@ class PlayerFacts:
         "vpip",
     )
 
-    def __init__(self, name: str, seat: int | None, stack: Decimal | None) -> None:
+    def __init__(self, name: str, seat: int | None, stack: Units | None) -> None:
+        # money in units (razzlog.stats.units)
         self.name = name
         self.seat = seat
         self.stack = stack
-        self.ante = _ZERO
+        self.ante: Units = 0
         self.ante_all_in = False
-        self.put = [_ZERO, _ZERO, _ZERO, _ZERO, _ZERO]  # 3rd … 7th street
-        self.returned = _ZERO
-        self.collected = _ZERO
+        self.put: list[Units] = [0, 0, 0, 0, 0]  # 3rd … 7th street
+        self.returned: Units = 0
+        self.collected: Units = 0
         self.cards: tuple[Card, ...] = ()
         self.door: Card | None = None  # the face-up card of 3rd street
         self.hole = False

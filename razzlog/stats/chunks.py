@@ -10,9 +10,8 @@ buffers per column) instead of millions of Python objects.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
 
 import polars as pl
 
@@ -36,13 +35,12 @@ from razzlog.stats.schema import (
     STATS_HANDS_SCHEMA,
     STATS_PLAYERS,
     STATS_PLAYERS_ROWS,
-    UNIT,
     UNITS,
     bool_columns,
     columns,
     units_to_money,
 )
-from razzlog.stats.units import InexactUnits, units_of
+from razzlog.stats.units import InexactUnits, Units, is_whole, whole_units
 from razzlog.violations import Violation
 
 
@@ -237,7 +235,7 @@ class InexactAmount(ValueError):
 
 
 def _exact(row: Row) -> bool:
-    return all(type(v) is not Decimal or v == round(v, SCALE) for v in row)
+    return all(is_whole(v) for v in row)
 
 
 def without_inexact(tables: tuple[Columns, Columns, Columns]) -> tuple[dict[int, int], tuple[Columns, ...]]:
@@ -255,44 +253,12 @@ def without_inexact(tables: tuple[Columns, Columns, Columns]) -> tuple[dict[int,
     return number, tuple(renumbered)
 
 
-# Amounts already converted to units: a log repeats a few hundred amounts (the stakes' bets, the
-# antes, the usual pots) far more often than it prints new ones, and a dict look-up costs a third
-# of the Decimal arithmetic.  Only exact amounts are kept (an inexact one raises every time); equal
-# Decimals (``2`` and ``2.00``) hash alike and have the same units.  Bounded: emptied when full.
-_UNITS_OF: dict[Decimal | None, int | None] = {None: None}
-_UNITS_KEPT = 1 << 16
-
-
-# The players' money columns, converted by arithmetic (razzlog.stats.units says why): the amounts
-# of the hands' and actions' rows repeat (the stakes, the bets), and those stay remembered.
-_COMPUTED_MONEY = frozenset(name for name, t in PLAYERS_SCHEMA.items() if t == MONEY)
-
-
-def _units(values: list[Decimal | None], name: str) -> pl.Series:
-    """Amounts as whole 10^-SCALE units; ValueError for one that ``MONEY`` would round."""
-    if name in _COMPUTED_MONEY:
-        try:
-            return pl.Series(name, units_of(values), dtype=pl.Int64)
-        except InexactUnits as exc:
-            raise InexactAmount(f"{name}: {exc.amount} has more than {SCALE} decimal places") from None
-    known = _UNITS_OF
+def _units(values: list[Units | None], name: str) -> pl.Series:
+    """A money column's units as ``Int64``; InexactAmount for an amount that ``MONEY`` would round."""
     try:
-        out = [known[v] for v in values]
-    except KeyError:  # an amount not met before: convert (and keep) the new ones
-        if len(known) >= _UNITS_KEPT:
-            known.clear()
-            known[None] = None
-        out = [known[v] if v is None or v in known else _new_units(v, name) for v in values]
-    return pl.Series(name, out, dtype=pl.Int64)
-
-
-def _new_units(amount: Decimal, name: str) -> int:
-    scaled = amount * UNIT
-    whole = int(scaled)
-    if whole != scaled:
-        raise InexactAmount(f"{name}: {amount} has more than {SCALE} decimal places")
-    _UNITS_OF[amount] = whole
-    return whole
+        return pl.Series(name, whole_units(values), dtype=pl.Int64)
+    except InexactUnits as exc:
+        raise InexactAmount(f"{name}: {exc.amount} has more than {SCALE} decimal places") from None
 
 
 def _narrow(units: pl.Series) -> pl.Series:
@@ -321,22 +287,19 @@ def rows_frame(
     keep: tuple[str, ...] | None,
     *,
     as_units: bool = False,
-    money: Callable[[list[Decimal | None], str], pl.Series] | None = None,
 ) -> pl.DataFrame:
     """One DataFrame of a table's rows (laid out as ``schema``), built column by column.
 
-    Money goes to polars as whole units (faster than ``Decimal`` objects, and
-    checked to be exact); with every column (``keep`` None) it then becomes
-    ``MONEY``, otherwise it stays in units.  ``as_units``: every column, money
-    left as ``Int64`` units (the caller makes it ``MONEY`` with
+    The rows hold money as units (:mod:`razzlog.stats.units`), which go to
+    polars as they are, checked to be whole (:class:`InexactAmount`); with
+    every column (``keep`` None) they then become ``MONEY``, otherwise they
+    stay in units.  ``as_units``: every column, money left as ``Int64`` units
+    (the caller makes it ``MONEY`` with
     :func:`~razzlog.stats.schema.units_to_money`, once for many frames).
-    ``money``: makes each money column's Series itself, of its values and name (``MONEY``;
-    :class:`InexactAmount` for an amount it would round), instead of the units.
     """
     if not rows:
         if as_units:
-            as_money = MONEY if money is not None else pl.Int64()
-            return pl.DataFrame(schema={n: as_money if t == MONEY else t for n, t in schema.items()})
+            return pl.DataFrame(schema={n: pl.Int64() if t == MONEY else t for n, t in schema.items()})
         return empty(schema, keep)
     series: list[pl.Series] = []
     in_units: list[str] = []
@@ -346,9 +309,7 @@ def rows_frame(
         if keep is not None and name not in keep:
             continue
         values = rows.column(i)
-        if dtype == MONEY and money is not None:
-            series.append(money(values, name))
-        elif dtype == MONEY:
+        if dtype == MONEY:
             units = _units(values, name)
             series.append(units if keep is None else _narrow(units))
             in_units.append(name)

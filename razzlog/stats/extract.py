@@ -6,16 +6,16 @@ to showdown…) are worked out here, once; :mod:`razzlog.stats.definitions`
 turns them into statistics with polars.  The column layout of the rows is
 :data:`razzlog.stats.tables.HANDS_SCHEMA` (and ``PLAYERS_``/``ACTIONS_``).
 
-Money stays ``Decimal``: ``net`` is what the player collected, plus the
-uncalled bet returned to them, minus everything they put in (ante, bring-in,
-bets, calls, completions and raises).  A raise's chips are its ``to`` minus
+Money is whole 10^-4 units (:mod:`razzlog.stats.units`: each amount converted
+where it is read, the sums in integers): ``net`` is what the player collected,
+plus the uncalled bet returned to them, minus everything they put in (ante,
+bring-in, bets, calls, completions and raises).  A raise's chips are its ``to`` minus
 what the player already had in on that street (the log's ``amount`` is only
 the increment).
 """
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any, Final
 
 from razzlog.cards import start_label
@@ -44,12 +44,12 @@ from razzlog.stats.betting import ThirdStreet as _ThirdStreet
 from razzlog.stats.played_times import played_times
 from razzlog.stats.player_rows import player_row, stats_player_row
 from razzlog.stats.shares import entry_of, rake_shares
+from razzlog.stats.units import Units, to_units, to_units_or_none, units, units_or_none
 
 CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 CHIPS = "chips"  # the currency of tournament chips
 PLAY = "play"  # the currency of play-money tables
 RAZZ = "Razz"  # the game of a table that deals razz only (a mix's razz hands: the mix's name)
-_ZERO: Final = Decimal(0)
 # Enums hash and look up their values in Python: in the loop over every action of every
 # hand, compare them by identity and read their plain ``_value_`` instead.
 _STREET_INDEX: Final = {s.value: s.index for s in Street}
@@ -184,13 +184,16 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
             if e.sitting_out:
                 out[e.player] = e
             else:
-                players[e.player] = _Player(e.player, e.seat, e.stack)
+                players[e.player] = _Player(e.player, e.seat, to_units_or_none(e.stack))
 
     def get(name: str) -> _Player:
         p = players.get(name)
         if p is None:  # acting without a seat line: keep their money all the same
             seat = out.get(name)
-            p = players[name] = _Player(name, seat.seat, seat.stack) if seat else _Player(name, None, None)
+            p = (
+                _Player(name, seat.seat, to_units_or_none(seat.stack)) if seat else _Player(name, None, None)
+            )
+            players[name] = p
         return p
 
     actions: list[Row] = []
@@ -198,22 +201,24 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
     third: _ThirdStreet | None = None
     later: LaterStreet | None = None  # 4th or 5th street: continuation bets
     aggressor: list[_Player | None] = [None, None, None, None, None]  # each street's last aggressor
-    pot = rake = None
+    pot: Units | None = None
+    rake: Units | None = None
     sat_out: list[_Player] = []
     for e in hand.events:  # exact types: events are final dataclasses, and ``is`` is fast
         if type(e) is _ACTION:
             # each field read once: an interpreted event's field costs ~190 instructions a read
-            name, to, all_in = e.player, e.to, e.all_in
+            name, to, all_in = e.player, units_or_none(e.to), e.all_in
             p = players.get(name) or get(name)
             street = e.street._value_
             si = _STREET_INDEX[street]
             if si > _LAST_BETTING:  # a bet logged after the showdown began (the audit reports it):
                 si, street = _LAST_BETTING, _SEVENTH  # its chips still count, as the 7th street's
             kind = e.kind
+            put: Units
             if kind is _CHECK:
-                put = _ZERO
+                put = 0
             elif kind is _FOLD:
-                put = _ZERO
+                put = 0
                 p.folded = e.street
                 p.folds += 1
                 if si:
@@ -221,9 +226,9 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
             elif to is not None and (kind is _RAISE or kind is _COMPLETE):
                 put = to - p.put[si]
             elif kind is _RAISE:  # no "to" printed: the increment is over the street's top bet
-                put = max(q.put[si] for q in players.values()) + e.amount - p.put[si]
+                put = max(q.put[si] for q in players.values()) + units(e.amount) - p.put[si]
             else:
-                put = e.amount
+                put = units(e.amount)
             if put:
                 p.put[si] += put
             if kind is _BET or kind is _RAISE or kind is _COMPLETE:
@@ -257,7 +262,7 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
                     p.start = start_label(new[:2], new[2])
         elif type(e) is _ANTE:
             p = get(e.player)
-            p.ante += e.amount
+            p.ante += units(e.amount)
             if e.all_in:
                 p.ante_all_in = p.all_in = True
         elif type(e) is _STREET_START:
@@ -266,9 +271,9 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
                 reached = max(reached, si)
                 later = LaterStreet(si, aggressor[si - 1]) if si == 1 or si == 2 else None
         elif type(e) is _UNCALLED:
-            get(e.player).returned += e.amount
+            get(e.player).returned += to_units(e.amount)
         elif type(e) is _COLLECT:
-            get(e.player).collected += e.amount
+            get(e.player).collected += to_units(e.amount)
         elif type(e) is _SUMMARY_SEAT:
             # A summary line deals no one in: "Seat 6: X is sitting out" names a player who was
             # not (a seat line without the mark, and no ante, card or action: dropped below).
@@ -286,7 +291,7 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
                 if q.folded is None:
                     q.see((*q.cards, e.card))
         elif type(e) is _SUMMARY_POT:
-            pot, rake = e.total, e.rake
+            pot, rake = to_units_or_none(e.total), to_units_or_none(e.rake)
         elif type(e) is _FINISH:
             finisher = players.get(e.player)
             if finisher is not None:  # a line about a player not dealt in adds no row
@@ -311,6 +316,7 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
             for p, share in zip(players.values(), shares, strict=True)
         ]
     day, time, utc = played_times(header.played_at)
+    entry, entry_currency = entry_of(header)
     if not detail:
         stats_row = (
             idx,
@@ -318,12 +324,13 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
             header.hand_id,
             header.table,
             stakes_of(header),
-            header.big_bet,
+            units(header.big_bet),
             currency_of(header),
             header.tournament_id,
             day,
             utc,
-            *entry_of(header),
+            units_or_none(entry),
+            entry_currency,
             header.mix or RAZZ,
             header.club,
         )
@@ -335,8 +342,8 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
         hand.file,
         header.table,
         stakes_of(header),
-        header.small_bet,
-        header.big_bet,
+        units(header.small_bet),
+        units(header.big_bet),
         currency_of(header),
         header.is_tournament,
         header.tournament_id,
@@ -345,7 +352,8 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
         time,
         utc,
         len(players),
-        *entry_of(header),
+        units_or_none(entry),
+        entry_currency,
         pot,
         rake,
         header.mix or RAZZ,

@@ -4,12 +4,12 @@ hand gathered: every column (:func:`player_row`), or those the statistics read (
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any, Final
 
 from razzlog.cards import RANK_CHARS, Card, best_low, format_low
 from razzlog.events import Street
 from razzlog.stats.betting import PlayerFacts as _Player
+from razzlog.stats.units import to_units_or_none
 
 # Final: mypyc keeps these in C variables (see razzlog.stats.extract)
 _STREET_INDEX: Final = {s.value: s.index for s in Street}
@@ -44,7 +44,7 @@ def cards_text(cards: tuple[Card, ...]) -> str:
     return " ".join([RANK_CHARS[c.rank - 1] + c.suit for c in cards])
 
 
-def player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bool, reached: int) -> Row:
+def player_row(idx: int, p: _Player, rake_paid: int, showdown_hand: bool, reached: int) -> Row:
     """The values of ``PLAYERS_ROWS``: every column but the Boolean ones, in order, then those as the
     bits of one integer (bit i is ``PLAYER_BOOLS[i]``; :mod:`razzlog.stats.schema` says why)."""
     put = p.put
@@ -103,7 +103,7 @@ def player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bool, re
         net,
         rake_paid,
         finish.place if finish is not None else None,
-        finish.prize if finish is not None else None,
+        to_units_or_none(finish.prize) if finish is not None else None,
         cards_text(p.cards),
         p.folded._value_ if p.folded is not None else None,
         low,
@@ -116,7 +116,7 @@ def player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bool, re
     )
 
 
-def stats_player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bool, reached: int) -> Row:
+def stats_player_row(idx: int, p: _Player, rake_paid: int, showdown_hand: bool, reached: int) -> Row:
     """:func:`player_row`'s values of the columns the statistics read (``STATS_PLAYERS``), in order,
     the flags as one integer (``STATS_PLAYERS_ROWS``: :mod:`razzlog.stats.chunks` makes them columns)."""
     put = p.put
@@ -138,7 +138,7 @@ def stats_player_row(idx: int, p: _Player, rake_paid: Decimal, showdown_hand: bo
         rake_paid,
         finish is not None,
         finish.place if finish is not None else None,
-        finish.prize if finish is not None else None,
+        to_units_or_none(finish.prize) if finish is not None else None,
         reached >= 1 and (p.folded is None or p.folded is not _THIRD),
         at_showdown,
         won,

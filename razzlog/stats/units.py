@@ -1,10 +1,15 @@
-"""Money as whole 10^-4 units, by arithmetic: for the players' columns, whose amounts are mostly
-computed afresh for each hand (sums of bets, ``net``, stacks).
+"""Money as whole 10^-4 units (the money columns' scale, razzlog.stats.schema.SCALE), from the first
+read of each amount: the rows of :mod:`razzlog.stats.extract` hold units, not ``Decimal``.
 
-:mod:`razzlog.stats.chunks` remembers the units of each amount it met, but a dict look-up
-hashes the ``Decimal``, and a ``Decimal`` met for the first time hashes in ~5,400 instructions
-(``pow`` modulo the hash's prime): more than twice the multiplication, ``int`` and compare done
-here (~2,100).  A player row's amounts are mostly new objects or zero, and zero needs neither.
+An amount is converted once, where the walk of a hand reads it from an event, and everything after
+is integer arithmetic: the ``Decimal`` sums of a hand's bets (~470 instructions an operation) and
+the conversion of each row's amounts afterwards (pyarrow's read a ``Decimal`` through its text,
+~1,500 instructions a value) cost the import more than the walk's other work on money.
+
+An amount with more decimal places than the units hold (``calls $2.00001``; rare: a hostile log)
+is kept as its exact multiple, a ``Decimal`` that is not whole (:data:`Units`): the arithmetic of
+int and ``Decimal`` mixes exactly, so that a row's value is whole exactly when the ``Decimal``
+arithmetic on the printed amounts gave an amount the money columns hold, as before.
 """
 
 from __future__ import annotations
@@ -12,7 +17,16 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Final
 
-_UNIT: Final = Decimal(10) ** 4  # razzlog.stats.schema.UNIT (SCALE 4)
+# Whole units (int), or an amount the units cannot hold as its exact multiple (a Decimal)
+Units = int | Decimal
+
+_UNIT: Final = Decimal(10) ** 4
+# Units of the amounts met before, by amount: the parser hands out one Decimal per printed amount
+# and reuses it (razzlog.sites.template_values), whose hash a Decimal keeps once computed, so the
+# amounts that recur (the stakes, the antes, the bets) cost a look-up.  Equal Decimals (2 and 2.00)
+# have the same units.  Bounded: emptied when full.
+_KNOWN: dict[Decimal, Units] = {}
+_KEPT: Final = 1 << 14
 
 
 class InexactUnits(ValueError):
@@ -23,19 +37,53 @@ class InexactUnits(ValueError):
         self.amount = amount
 
 
-def units_of(values: list[Decimal | None]) -> list[int | None]:
-    """Each amount as whole 10^-4 units (None stays None); :class:`InexactUnits` for an amount the
-    units would round, as ``int(amount * 10**4) != amount * 10**4`` tells."""
+def to_units(amount: Decimal) -> Units:
+    """``amount`` in units, by arithmetic: for amounts that seldom recur (stacks, pots), where
+    hashing a new ``Decimal`` for a look-up (~5,000 instructions) costs more than this."""
+    scaled = amount * _UNIT
+    whole = int(scaled)
+    return whole if whole == scaled else scaled
+
+
+def units(amount: Decimal) -> Units:
+    """``amount`` in units, remembered: for amounts that recur (bets, antes, stakes)."""
+    found = _KNOWN.get(amount)
+    if found is None:
+        found = to_units(amount)
+        if len(_KNOWN) >= _KEPT:
+            _KNOWN.clear()
+        _KNOWN[amount] = found
+    return found
+
+
+def units_or_none(amount: Decimal | None) -> Units | None:
+    return None if amount is None else units(amount)
+
+
+def to_units_or_none(amount: Decimal | None) -> Units | None:
+    return None if amount is None else to_units(amount)
+
+
+def whole_units(values: list[Units | None]) -> list[int | None]:
+    """The values of a money column as ints; :class:`InexactUnits` (with the amount as printed)
+    for one that is not whole units."""
     out: list[int | None] = []
     for v in values:
-        if v is None:
-            out.append(None)
-        elif not v:
-            out.append(0)
+        if v is None or isinstance(v, int):
+            out.append(v)
         else:
-            scaled = v * _UNIT
-            whole = int(scaled)
-            if whole != scaled:
-                raise InexactUnits(v)
+            whole = int(v)
+            if whole != v:
+                raise InexactUnits(v / _UNIT)
             out.append(whole)
     return out
+
+
+def is_whole(value: object) -> bool:
+    """Whether a row's value is no amount the units cannot hold (a ``Decimal`` that is not whole)."""
+    return not isinstance(value, Decimal) or value == int(value)
+
+
+def amount_of(value: Units) -> Decimal:
+    """The amount ``value`` units are (exact)."""
+    return value / _UNIT if isinstance(value, Decimal) else Decimal(value) / _UNIT

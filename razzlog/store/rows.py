@@ -9,11 +9,9 @@ only a few Arrow buffers per table cross back to the main process.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 import polars as pl
-import pyarrow as pa
 
 from razzlog.collecting import WORKER
 from razzlog.events import Hand, OtherGameHand
@@ -21,9 +19,9 @@ from razzlog.pickling import dumps
 from razzlog.pool import Task, task_items
 from razzlog.reducers import register as register_reducers
 from razzlog.sources import RawHand, stored_text
-from razzlog.stats.chunks import InexactAmount, rows_frame, without_inexact
+from razzlog.stats.chunks import rows_frame, without_inexact
 from razzlog.stats.extract import Columns, Row, add_hand, columns_of
-from razzlog.stats.schema import ACTIONS_SCHEMA, HANDS_SCHEMA, MONEY, PLAYERS_ROWS, SCALE
+from razzlog.stats.schema import ACTIONS_SCHEMA, HANDS_SCHEMA, MONEY, PLAYERS_ROWS
 from razzlog.violations import Violation
 
 PARSED, NOT_PARSED, INPUT_ERROR, OTHER_GAME = 0, 1, 2, 3
@@ -50,41 +48,20 @@ def _plain(schema: dict[str, pl.DataType]) -> dict[str, pl.DataType]:
 
 # A chunk's frames hold the statistics' columns as the store keeps them, but for money: names as
 # plain strings (a Categorical made here was cast back to text in the main process) and money
-# as whole units, made MONEY by PartBuffer once per part (a cast per chunk of 200 hands cost the
-# workers more than the conversion itself): UNITS_COLUMNS, per table.
+# as whole units (the rows' own: razzlog.stats.units), made MONEY by PartBuffer once per part (a
+# cast per chunk of 200 hands cost the workers more than the conversion itself): UNITS_COLUMNS,
+# per table.
 # The players' Boolean columns stay the bits of one integer (PLAYERS_ROWS), which PartBuffer
 # makes columns once per part: per chunk, ~45 Series of Python booleans cost the workers more.
 _HANDS, _PLAYERS, _ACTIONS = _plain(HANDS_SCHEMA), _plain(PLAYERS_ROWS), _plain(ACTIONS_SCHEMA)
-# The players' money is made MONEY here instead, through Arrow (see _arrow_money).
 UNITS_COLUMNS: dict[str, tuple[str, ...]] = {
     table: tuple(name for name, t in schema.items() if t == MONEY)
-    for table, schema in (("hands", HANDS_SCHEMA), ("actions", ACTIONS_SCHEMA))
+    for table, schema in (
+        ("hands", HANDS_SCHEMA),
+        ("player_hands", PLAYERS_ROWS),
+        ("actions", ACTIONS_SCHEMA),
+    )
 }
-UNITS_COLUMNS["player_hands"] = ()
-_DECIMAL = pa.decimal128(MONEY.precision or 38, MONEY.scale)
-
-
-def _arrow_money(values: list[Decimal | None], name: str) -> pl.Series:
-    """Amounts as ``MONEY``, by pyarrow, which converts each ``Decimal`` (exactly, or ArrowInvalid
-    where the scale would drop a digit) in about a third of what units by arithmetic cost
-    (razzlog.stats.units): a player row's amounts are mostly new, and the hands' and actions'
-    (few distinct amounts, remembered: razzlog.stats.chunks) stay units."""
-    try:
-        array = pa.array(values, type=_DECIMAL)
-    except pa.ArrowInvalid:
-        raise InexactAmount(f"{name}: an amount has more than {SCALE} decimal places") from None
-    return pl.Series(_ArrowStream(array)).alias(name)  # (the stream names it not)
-
-
-class _ArrowStream:
-    """An Arrow array as polars reads it through the Arrow PyCapsule interface: handed a pyarrow
-    array itself, polars imports ``pyarrow.compute`` (~40 ms a process) to check its chunks."""
-
-    def __init__(self, array: pa.Array) -> None:
-        self.array = array
-
-    def __arrow_c_stream__(self, requested_schema: object = None) -> object:
-        return pa.chunked_array([self.array]).__arrow_c_stream__(requested_schema)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +155,7 @@ def _frames(
     ]
     return (
         rows_frame(hands, _HANDS, None, as_units=True).hstack(extra_series),
-        rows_frame(players, _PLAYERS, None, as_units=True, money=_arrow_money),
+        rows_frame(players, _PLAYERS, None, as_units=True),
         rows_frame(actions, _ACTIONS, None, as_units=True),
     )
 

@@ -53,8 +53,9 @@ def test_a_chunk_renumbers_the_hands_it_keeps(tmp_path: Path) -> None:
 
 
 def test_an_inexact_amount_is_refused_every_time_it_comes() -> None:
-    """The units of amounts met before are remembered: never an inexact one, which must be refused
-    again in the next chunk (and equal amounts written differently have the same units)."""
+    """The units of amounts met before are remembered (razzlog.stats.units): never an inexact one,
+    which must be refused again in the next chunk (and equal amounts written differently have the
+    same units)."""
     from decimal import Decimal
 
     import pytest
@@ -62,18 +63,25 @@ def test_an_inexact_amount_is_refused_every_time_it_comes() -> None:
     from razzlog.stats.chunks import InexactAmount, rows_frame
     from razzlog.stats.extract import columns_of
     from razzlog.stats.schema import MONEY
+    from razzlog.stats.units import units
 
     schema = {"hand_idx": pl.UInt32(), "pot": MONEY}
     for _ in range(2):
         with pytest.raises(InexactAmount):
-            rows_frame(columns_of([(0, Decimal("2")), (1, Decimal("2.00001"))], 2), schema, None)
+            rows_frame(
+                columns_of([(0, units(Decimal("2"))), (1, units(Decimal("2.00001")))], 2), schema, None
+            )
     frame = rows_frame(
-        columns_of([(0, Decimal("2")), (1, Decimal("2.00")), (2, None), (3, Decimal("-0.5"))], 2),
+        columns_of(
+            [(0, units(Decimal("2"))), (1, units(Decimal("2.00"))), (2, None), (3, units(Decimal("-0.5")))], 2
+        ),
         schema,
         None,
     )
     assert frame["pot"].to_list() == [Decimal("2"), Decimal("2"), None, Decimal("-0.5")]
-    units = rows_frame(
-        columns_of([(0, Decimal("2.00")), (1, Decimal("12.3456"))], 2), schema, ("hand_idx", "pot")
+    in_units = rows_frame(
+        columns_of([(0, units(Decimal("2.00"))), (1, units(Decimal("12.3456")))], 2),
+        schema,
+        ("hand_idx", "pot"),
     )
-    assert units["pot"].to_list() == [20000, 123456]
+    assert in_units["pot"].to_list() == [20000, 123456]

@@ -1,6 +1,8 @@
-"""The import's players' money, made ``MONEY`` through Arrow (razzlog.store.rows._arrow_money), is
-what whole units by arithmetic made of it (razzlog.stats.units, the path it replaced), and refuses
-the same amounts."""
+"""Money in units from the first read of each amount (razzlog.stats.units): the sums of units are
+the units of the ``Decimal`` sums they replace (kept here as the reference), whole exactly when
+those sums are amounts the money columns hold; and the store's money made of them
+(``rows_frame(as_units=True)``, then ``units_to_money``) is the ``MONEY`` polars makes of the
+``Decimal`` amounts, refused alike."""
 
 from __future__ import annotations
 
@@ -8,46 +10,54 @@ from decimal import Decimal
 
 import polars as pl
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from polars.testing import assert_series_equal
 
-from razzlog.stats.chunks import InexactAmount
-from razzlog.stats.schema import MONEY, units_to_money
-from razzlog.stats.units import InexactUnits, units_of
-from razzlog.store.rows import _arrow_money
+from razzlog.stats.chunks import InexactAmount, rows_frame
+from razzlog.stats.extract import columns_of
+from razzlog.stats.schema import MONEY, SCALE, units_to_money
+from razzlog.stats.units import Units, amount_of, is_whole, to_units, units
 
-# the parser's amounts: below 10^14, at most 6 decimal places (razzlog.sites.common), and their
-# sums and differences (a player's net), signed, within the 64-bit units the old path held
-AMOUNTS = st.one_of(
-    st.none(),
-    st.decimals(
-        min_value=-(9 * 10**14), max_value=9 * 10**14, places=6, allow_nan=False, allow_infinity=False
-    ),
-    st.decimals(
-        min_value=-(9 * 10**14), max_value=9 * 10**14, places=2, allow_nan=False, allow_infinity=False
-    ),
+# the parser's amounts: below 10^14, at most 6 decimal places (razzlog.sites.common)
+AMOUNT = st.one_of(
+    st.decimals(min_value=-(10**14), max_value=10**14, places=6, allow_nan=False, allow_infinity=False),
+    st.decimals(min_value=-(10**14), max_value=10**14, places=2, allow_nan=False, allow_infinity=False),
     st.sampled_from([Decimal(0), Decimal("-0.00"), Decimal("0E-6"), Decimal("1.500000"), Decimal("7E+2")]),
 )
 
 
-def reference_money(values: list[Decimal | None], name: str) -> pl.Series | None:
-    """Units by arithmetic, then ``MONEY``; None where an amount has more than 4 decimal places."""
-    try:
-        units = pl.Series(name, units_of(values), dtype=pl.Int64)
-    except InexactUnits:
-        return None
-    return units.to_frame().select(units_to_money(pl.col(name))).to_series()
+def _exact(amount: Decimal) -> bool:
+    """The reference: an amount the money columns hold (as razzlog.stats.chunks checked it)."""
+    return amount == round(amount, SCALE)
 
 
-@settings(deadline=None)
-@given(st.lists(AMOUNTS, max_size=30))
-def test_arrow_money_is_the_units_money(values: list[Decimal | None]) -> None:
-    expected = reference_money(values, "net")
-    if expected is None:
+@settings(deadline=None, max_examples=500)
+@given(st.lists(AMOUNT, min_size=1, max_size=8), st.lists(st.booleans(), min_size=8, max_size=8))
+@example([Decimal("0.00005"), Decimal("0.00005")], [True] * 8)
+@example([Decimal("2.00001"), Decimal("-2")], [True] * 8)
+def test_sums_of_units_are_the_units_of_the_sums(amounts: list[Decimal], remembered: list[bool]) -> None:
+    total = sum(amounts, Decimal(0))
+    in_units: Units = 0
+    for amount, memo in zip(amounts, remembered, strict=False):
+        in_units -= units(amount) if memo else to_units(amount)  # (a net subtracts)
+    in_units = -in_units
+    assert is_whole(in_units) == _exact(total)
+    assert amount_of(in_units) == total
+    if _exact(total):
+        assert int(in_units) == total * 10**SCALE
+
+
+@settings(deadline=None, max_examples=300)
+@given(st.lists(st.none() | AMOUNT, max_size=30))
+def test_the_stores_money_is_polars_money_of_the_amounts(values: list[Decimal | None]) -> None:
+    schema = {"hand_idx": pl.UInt32(), "net": MONEY}
+    rows = columns_of([(i, None if v is None else to_units(v)) for i, v in enumerate(values)], 2)
+    if not all(v is None or _exact(v) for v in values):
         with pytest.raises(InexactAmount):
-            _arrow_money(values, "net")
-    else:
-        got = _arrow_money(values, "net")
-        assert got.dtype == MONEY
-        assert_series_equal(got, expected)
+            rows_frame(rows, schema, None, as_units=True)
+        return
+    frame = rows_frame(rows, schema, None, as_units=True)
+    assert frame.schema["net"] == pl.Int64()
+    got = frame.select(units_to_money(pl.col("net")).cast(MONEY)).to_series()
+    assert_series_equal(got, pl.Series("net", values, dtype=MONEY))

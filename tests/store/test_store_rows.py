@@ -31,6 +31,7 @@ from razzlog.store.rows import (
 )
 from razzlog.violations import Violation
 from tests.test_player_bits import unpacked
+from tests.test_stats_columns import amounts
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
@@ -43,7 +44,11 @@ def _row_wise(chunk_hands: list[tuple[Row, Row, list[Row], list[Row]]]) -> list[
     """polars' own frames of the rows as tuples (hand and extra columns, players, actions)."""
     hands = pl.concat(
         [
-            pl.DataFrame([h for h, _, _, _ in chunk_hands], schema=_plain(HANDS_SCHEMA), orient="row"),
+            pl.DataFrame(
+                amounts([h for h, _, _, _ in chunk_hands], HANDS_SCHEMA),
+                schema=_plain(HANDS_SCHEMA),
+                orient="row",
+            ),
             pl.DataFrame([e for _, e, _, _ in chunk_hands], schema=EXTRA_HANDS, orient="row"),
         ],
         how="horizontal",
@@ -52,8 +57,8 @@ def _row_wise(chunk_hands: list[tuple[Row, Row, list[Row], list[Row]]]) -> list[
     actions = [a for _, _, _, acts in chunk_hands for a in acts]
     return [
         hands,
-        pl.DataFrame(players, schema=_plain(PLAYERS_SCHEMA), orient="row"),
-        pl.DataFrame(actions, schema=_plain(ACTIONS_SCHEMA), orient="row"),
+        pl.DataFrame(amounts(players, PLAYERS_SCHEMA), schema=_plain(PLAYERS_SCHEMA), orient="row"),
+        pl.DataFrame(amounts(actions, ACTIONS_SCHEMA), schema=_plain(ACTIONS_SCHEMA), orient="row"),
     ]
 
 
