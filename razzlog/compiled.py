@@ -52,6 +52,7 @@ MODULES: tuple[str, ...] = (
     "razzlog/sites/template_cut.py",
     "razzlog/sites/template_head.py",
     "razzlog/sites/template_values.py",
+    "razzlog/sites/hand_lines.py",
 )
 
 _ROOT = Path(__file__).resolve().parent.parent  # the folder that holds the razzlog package

@@ -13,7 +13,6 @@ serialised by a lock.
 from __future__ import annotations
 
 import datetime
-import hashlib
 import importlib.resources
 import os
 import re
@@ -31,6 +30,7 @@ from razzlog.events import Event, Hand, HandHeader, OtherGameHand, Street
 from razzlog.sites import errors
 from razzlog.sites.errors import Vocabulary, parse_error, site_violation, value_error
 from razzlog.sites.event_builders import constructor
+from razzlog.sites.hand_lines import has_summary, stripped_digest
 from razzlog.sites.masking import MARK_CLOSE, MARK_OPEN, Masked, Syntax, mask_lines
 from razzlog.sources import RawHand, without_nul
 from razzlog.violations import Severity, Violation
@@ -474,22 +474,4 @@ def text_digest(lines: tuple[str, ...]) -> str:
     """Identifies a hand's text (duplicate-hand), blank lines and trailing spaces
     aside: Full Tilt's UTF-16 files put a blank line between every line, copies
     lose trailing spaces, and either is still the same hand."""
-    return stripped_digest([line.rstrip() for line in lines])
-
-
-def stripped_digest(stripped: tuple[str, ...] | list[str]) -> str:
-    """:func:`text_digest` of lines already without trailing whitespace (a hand's
-    :attr:`.masking.Masked.lines`: the parse does not strip them twice)."""
-    return hashlib.blake2b("\n".join(filter(None, stripped)).encode("utf-8"), digest_size=8).hexdigest()
-
-
-def has_summary(lines: tuple[str, ...]) -> bool:
-    """Whether the hand reaches its summary's ``Total pot`` line (a ``Total pot`` line after a
-    ``*** SUMMARY ***`` line).  Read from the end: the summary is a hand's last lines."""
-    total = False
-    for line in reversed(lines):
-        if line.startswith("Total pot "):
-            total = True
-        elif total and line.startswith("*** SUMMARY ***"):
-            return True
-    return False
+    return stripped_digest(tuple([line.rstrip() for line in lines]))

@@ -31,42 +31,48 @@ _SEP: Final = "\x00"  # joins a skeleton's literals (a hand with a NUL is never 
 MAX_CUTS = 8_192
 
 
-def _is_digit(c: int) -> bool:
+def _is_digit(c: i64) -> bool:
     return ord("0") <= c <= ord("9")
 
 
-def _is_face(c: int) -> bool:  # the ranks written as letters
-    return c in (ord("T"), ord("J"), ord("Q"), ord("K"), ord("A"))
+def _is_face(c: i64) -> bool:  # the ranks written as letters
+    return c == ord("T") or c == ord("J") or c == ord("Q") or c == ord("K") or c == ord("A")
 
 
-def _digits_end(s: str, i: int, n: int) -> int:
+# (the scan's helpers take and return native 64-bit ints: with ``int`` ones, each call and each
+# index converted tagged integers, and a line's slots cost 470 instructions each)
+def _digits_end(s: str, i: i64, n: i64) -> i64:
     """The end of the run of ASCII digits at ``i``."""
     while i < n and _is_digit(ord(s[i])):
         i += 1
     return i
 
 
-def _rank_end(s: str, i: int, n: int) -> int:
+def _rank_end(s: str, i: i64, n: i64) -> i64:
     """The end of ``10|[2-9TJQKA]`` at ``i``, or -1."""
     if i >= n:
         return -1
-    c = ord(s[i])
+    c: i64 = ord(s[i])
     if c == ord("1"):
         return i + 2 if i + 1 < n and ord(s[i + 1]) == ord("0") else -1
     return i + 1 if ord("2") <= c <= ord("9") or _is_face(c) else -1
 
 
-def _card_end(s: str, i: int, n: int) -> int:
+def _card_end(s: str, i: i64, n: i64) -> i64:
     """The end of a card (``RANK[shdc]``) at ``i``, or -1."""
     r = _rank_end(s, i, n)
     if r < 0 or r >= n:
         return -1
-    c = ord(s[r])
-    return r + 1 if c in (ord("s"), ord("h"), ord("d"), ord("c")) else -1
+    c: i64 = ord(s[r])
+    return r + 1 if c == ord("s") or c == ord("h") or c == ord("d") or c == ord("c") else -1
 
 
 def cards_end(s: str, i: int, n: int) -> int:
     """The end of ``\\[CARD(?: CARD)*\\]`` at ``i`` (``s[i]`` is ``[``), or -1."""
+    return _cards_end(s, i, n)
+
+
+def _cards_end(s: str, i: i64, n: i64) -> i64:
     j = _card_end(s, i + 1, n)
     if j < 0:
         return -1
@@ -78,7 +84,7 @@ def cards_end(s: str, i: int, n: int) -> int:
     return j + 1 if j < n and ord(s[j]) == ord("]") else -1
 
 
-def _lows_end(s: str, i: int, n: int) -> int:
+def _lows_end(s: str, i: i64, n: i64) -> i64:
     """The end of ``(?:,RANK)*`` at ``i``."""
     while i < n and ord(s[i]) == ord(","):
         r = _rank_end(s, i + 1, n)
@@ -88,18 +94,18 @@ def _lows_end(s: str, i: int, n: int) -> int:
     return i
 
 
-def _number_end(s: str, i: int, n: int) -> int:
+def _number_end(s: str, i: i64, n: i64) -> i64:
     """The end of ``[0-9]*(?:[.,][0-9]+)*`` at ``i``."""
     i = _digits_end(s, i, n)
     while i + 1 < n:
-        c = ord(s[i])
+        c: i64 = ord(s[i])
         if (c != ord(".") and c != ord(",")) or not _is_digit(ord(s[i + 1])):
             break
         i = _digits_end(s, i + 2, n)
     return i
 
 
-def _after_lo(s: str, i: int) -> bool:
+def _after_lo(s: str, i: i64) -> bool:
     """Whether ``"Lo: "`` ends at ``i``."""
     return (
         i >= 4
@@ -110,9 +116,9 @@ def _after_lo(s: str, i: int) -> bool:
     )
 
 
-def _slot_end(s: str, i: int, n: int) -> int:
+def _slot_end(s: str, i: i64, n: i64) -> i64:
     """The end of the slot that starts at ``i``, or -1 if none does."""
-    c = ord(s[i])
+    c: i64 = ord(s[i])
     if _is_digit(c):
         if c != ord("0") and _after_lo(s, i):
             if c != ord("1"):
@@ -124,8 +130,8 @@ def _slot_end(s: str, i: int, n: int) -> int:
         j = _digits_end(s, i + 1, n)
         return j + 1 if j > i + 1 and j < n and ord(s[j]) == 0xE001 else -1
     if c == ord("["):
-        return cards_end(s, i, n)
-    if c in (ord("$"), ord("€"), ord("£")):
+        return _cards_end(s, i, n)
+    if c == ord("$") or c == ord("€") or c == ord("£"):
         j = _digits_end(s, i + 1, n)
         return _number_end(s, j, n) if j > i + 1 else -1
     if _is_face(c) and _after_lo(s, i):
@@ -168,7 +174,7 @@ def cut_new(line: str) -> Cut:
     slots: list[str] = []
     n: i64 = len(line)
     start: i64 = 0  # where the current literal starts
-    bits = 0
+    bits: i64 = 0
     i: i64 = 0
     while i < n:
         c: i64 = ord(line[i])

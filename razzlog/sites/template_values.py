@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from razzlog.cards import Card
 from razzlog.sites.common import (
@@ -20,6 +20,9 @@ from razzlog.sites.common import (
     low_ranks,
     money,
 )
+
+if TYPE_CHECKING:  # (mypyc's native 64-bit int, as in template_cut)
+    from mypy_extensions import i64
 
 _DIGITS: Final = re.compile(r"[0-9]+")
 # PokerStars' MONEY terminal (grammars/pokerstars.lark), which money_shape reads without re
@@ -113,13 +116,14 @@ def scanned_cards(text: str) -> tuple[Card, ...] | None:
     """The cards of ``text`` if it is exactly ``[CARD( CARD)*]`` (``CARD`` a rank of 2-9, T, J, Q,
     K, A or 10, and a suit of shdc), as ``_CARDS`` gives them; else None.  (Splitting the text and
     hashing each card's text cost 2,000 instructions a list: 9 lists a hand are new.)"""
-    n = len(text)
+    n: i64 = len(text)
     if n < 4 or ord(text[0]) != ord("[") or ord(text[n - 1]) != ord("]"):
         return None
     cards: list[Card] = []
-    i = 1
+    i: i64 = 1
     while True:  # text[i] is a card's first character, i < n - 1
-        c = ord(text[i])
+        c: i64 = ord(text[i])
+        rank: i64
         if c == ord("1"):
             if ord(text[i + 1]) != ord("0"):
                 return None
@@ -130,8 +134,8 @@ def scanned_cards(text: str) -> tuple[Card, ...] | None:
             if rank < 0:
                 return None
             i += 1
-        s = ord(text[i]) if i < n - 1 else 128
-        suit = _SUIT_OF[s] - 1 if s < 128 else -1
+        s: i64 = ord(text[i]) if i < n - 1 else 128
+        suit: i64 = _SUIT_OF[s] - 1 if s < 128 else -1
         if suit < 0:
             return None
         cards.append(_DECK[rank * 4 + suit])
