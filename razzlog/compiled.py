@@ -15,15 +15,17 @@ from __future__ import annotations
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
-# The replay engine and the rules, the cards and their low evaluator, and the
-# statistics' per-hand extraction: the typed, CPU-bound code between the parser
-# and the renderers (bench/README.md, "Compiled with mypyc").  Not the events
-# (events.py) nor the violations: the parser, the renderers and polars' rows
-# read their fields from interpreted code, and a compiled class's fields read
-# from interpreted code are about 3x as slow as a slotted dataclass's, which
-# cost more than compiling them gained.  (Paths: setup.py hands them to mypycify.)
+# The replay engine and the rules, the cards and their low evaluator, the statistics' per-hand
+# extraction, the template parser, and the events (events.py: their compiled readers read their
+# fields natively; mypyc keeps a dataclass's interpreted __init__, so the parser builds them
+# through event_factories.py's compiled constructors; bench/README.md, "the events compiled").
+# Not the violations: the renderers and polars' rows read their fields from interpreted code,
+# where a compiled class's field costs more than a slotted dataclass's.  (Paths: setup.py
+# hands them to mypycify.)
 MODULES: tuple[str, ...] = (
     "razzlog/cards.py",
+    "razzlog/events.py",
+    "razzlog/event_factories.py",
     "razzlog/rules/base.py",
     "razzlog/rules/chips.py",
     "razzlog/rules/engine.py",

@@ -7,6 +7,11 @@ with the same slots takes plain assignments, and Python lets an object of it bec
 object ``cls(...)`` makes: same fields, equality, hash, repr, pickling.  The line templates'
 fill functions (:mod:`.template_fill`) build their events so; :func:`constructor` gives the same
 for the header and the hand, made once per parsed hand.
+
+A compiled build's events (mypyc native classes, ``razzlog/compiled.py``) have no slots to
+borrow, and their ``__init__`` is still the dataclass's interpreted one (12,600 instructions an
+``Action``; through each field descriptor's ``__set__``, 6,900): :func:`factory` gives
+:mod:`razzlog.event_factories`' compiled constructor instead (3,000; the slotted builder 4,500).
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["builder", "constructor", "field_names"]
+__all__ = ["build_lines", "builder", "constructor", "factory", "field_names"]
 
 _BUILDERS: dict[type, type | None] = {}
 
@@ -47,18 +52,51 @@ def builder(cls: type) -> type | None:
     return made
 
 
+def build_lines(cls: type, var: str, args: list[str], const: Callable[[Any], str]) -> list[str]:
+    """Python lines (indented once) that set ``var`` to ``cls(*args)`` (``args``: expressions),
+    through :func:`builder` or :func:`factory` when ``cls`` has one; ``const`` names a value the
+    lines refer to (it must be in the code's globals under that name)."""
+    made = builder(cls)
+    if made is not None:
+        names = field_names(cls)
+        return [
+            f"    {var} = {const(made)}()\n",
+            *(f"    {var}.{n} = {a}\n" for n, a in zip(names, args, strict=True)),
+            f"    {var}.__class__ = {const(cls)}\n",
+        ]
+    made_by = factory(cls)
+    if made_by is not None:
+        return [f"    {var} = {const(made_by)}({', '.join(args)})\n"]
+    return [f"    {var} = {const(cls)}({', '.join(args)})\n"]
+
+
+def factory(cls: type) -> Callable[..., Any] | None:
+    """``razzlog.event_factories``' constructor of ``cls`` when that module is compiled, else None."""
+    from razzlog import event_factories
+
+    if event_factories.__file__ is None or event_factories.__file__.endswith(".py"):
+        return None
+    return event_factories.FACTORIES.get(cls)
+
+
 def constructor(cls: type) -> Callable[..., Any]:
     """A function of ``cls``'s field values, all of them, in order (no defaults, no keywords),
-    that returns what ``cls(*values)`` returns: through :func:`builder`, or ``cls`` itself."""
-    made = builder(cls)
-    if made is None:
+    that returns what ``cls(*values)`` returns: through :func:`build_lines`, or ``cls`` itself."""
+    made_by = factory(cls)
+    if made_by is not None:
+        return made_by
+    if builder(cls) is None:
         return cls
     names = field_names(cls)
-    body = "".join(f"    obj.{n} = {n}\n" for n in names)
-    source = (
-        f"def new({', '.join(names)}):\n    obj = BUILDER()\n{body}    obj.__class__ = CLS\n    return obj\n"
-    )
-    space: dict[str, Any] = {"BUILDER": made, "CLS": cls}
+    space: dict[str, Any] = {}
+
+    def const(value: Any) -> str:
+        name = f"K{len(space)}"
+        space[name] = value
+        return name
+
+    body = "".join(build_lines(cls, "obj", list(names), const))
+    source = f"def new({', '.join(names)}):\n{body}    return obj\n"
     exec(compile(source, f"<razzlog {cls.__name__} constructor>", "exec"), space)
     new: Callable[..., Any] = space["new"]
     return new

@@ -31,8 +31,7 @@ from razzlog.events import (
     UncalledReturn,
 )
 from razzlog.sites.common import MAX_SEATS
-from razzlog.sites.event_builders import builder as event_builder
-from razzlog.sites.event_builders import field_names
+from razzlog.sites.event_builders import build_lines, field_names
 from razzlog.sites.template_values import Miss, Values, _low, _marker, _number, _seat
 
 __all__ = ["Fill", "Miss", "Values", "make_fill", "recorded_parse", "table_rivals"]
@@ -173,14 +172,8 @@ def make_fill(
             if expr is None:
                 return None
             args.append(expr)
-        builder = event_builder(cls)  # (event_builders says why)
-        if builder is None:
-            body.append(f"    E.append({inference.const(cls)}({', '.join(args)}))\n")
-        else:
-            body.append(f"    e{n} = {inference.const(builder)}()\n")
-            body.extend(f"    e{n}.{name} = {arg}\n" for name, arg in zip(_FIELDS[cls], args, strict=True))
-            body.append(f"    e{n}.__class__ = {inference.const(cls)}\n")
-            body.append(f"    E.append(e{n})\n")
+        body.extend(build_lines(cls, f"e{n}", args, inference.const))  # (event_builders says why)
+        body.append(f"    E.append(e{n})\n")
     read = {int(j) for j in re.findall(r"v\[(\d+)\]", "".join(body))}
     source = "def fill(v, ln, cur, P, E):\n" + ("".join(body) or "    pass\n")
     space: dict[str, Any] = {

@@ -16,13 +16,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from razzlog.events import Hand, HandHeader, Street
+from razzlog.cards import Card
+from razzlog.events import Action, ActionKind, Deal, Hand, HandHeader, Street
 from razzlog.sites import event_builders, pokerstars, template_fill
 from tests.test_parse_templates import generated_hands
 
 _CLASSES = [HandHeader, Hand, *template_fill._KINDS]
 
-# any hashable values: neither the classes nor the builders check the fields' types
+# any hashable values: the pure build's classes check no field's type, the compiled build's
+# (mypyc native classes) check some (str, int, bool, tuple, the enums), and refuse the others
 _VALUES = st.one_of(
     st.none(),
     st.booleans(),
@@ -51,9 +53,36 @@ def _same(made: Any, want: Any) -> None:
 def test_a_constructor_makes_what_the_class_makes(data: st.DataObject) -> None:
     cls = data.draw(st.sampled_from(_CLASSES))
     values = [data.draw(_VALUES) for _ in dataclasses.fields(cls)]
-    made = event_builders.constructor(cls)(*values)
-    assert made is not None and event_builders.builder(cls) is not None  # (not the class's call)
-    _same(made, cls(*values))
+    new = event_builders.constructor(cls)
+    assert new is not cls  # (through a builder or the compiled fields' setters)
+    try:
+        want = cls(*values)
+    except TypeError:  # a value of the wrong type for a compiled class: refused alike
+        with pytest.raises(TypeError):
+            new(*values)
+        return
+    _same(new(*values), want)
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_a_constructor_makes_what_the_class_makes_from_values_of_the_right_types(
+    data: st.DataObject,
+) -> None:
+    # (so that the compiled build's check above compares objects, not only refusals)
+    cls = data.draw(st.sampled_from([Action, Deal]))
+    values: list[Any] = [
+        data.draw(st.sampled_from(Street)),
+        data.draw(st.text(max_size=8)),
+        *(
+            [data.draw(st.sampled_from(ActionKind)), data.draw(st.decimals(allow_nan=False)), None]
+            if cls is Action
+            else [(Card(1, "s"),), ()]
+        ),
+        *([data.draw(st.booleans())] if cls is Action else []),
+        data.draw(st.integers(min_value=1, max_value=10**6)),
+    ]
+    _same(event_builders.constructor(cls)(*values), cls(*values))
 
 
 def test_a_constructor_of_a_class_with_checks_is_the_class() -> None:
