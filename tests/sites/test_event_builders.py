@@ -119,3 +119,38 @@ def test_templated_hands_are_the_full_parses_hands() -> None:
         _same(got.header, want.header)
         for made, lark in zip(got.events, want.events, strict=True):
             _same(made, lark)
+
+
+def test_each_event_factory_sets_every_field_of_its_class_in_order() -> None:
+    # event_factories.py spells each class's fields out again (a compiled function writes them
+    # natively); read from its source so that the pure build checks it too: a field added to an
+    # event and not to its factory would be left unset in the compiled build only
+    import ast
+    from pathlib import Path
+
+    from razzlog import event_factories, events
+
+    source = Path(event_factories.__file__).with_name("event_factories.py")  # (beside its .so)
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    functions = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
+    classes = {
+        cls
+        for cls in vars(events).values()
+        if isinstance(cls, type) and dataclasses.is_dataclass(cls) and cls.__module__ == events.__name__
+    }
+    assert set(event_factories.FACTORIES) == classes - {events.OtherGameHand}
+    for cls, made_by in event_factories.FACTORIES.items():
+        function = functions[made_by.__name__]
+        fields = dataclasses.fields(cls)
+        assert [a.arg for a in function.args.args] == [f.name for f in fields], cls
+        assert [ast.unparse(a.annotation) for a in function.args.args if a.annotation] == [
+            str(f.type) for f in fields
+        ], cls
+        written = [
+            t.attr
+            for s in function.body
+            if isinstance(s, ast.Assign)
+            for t in s.targets
+            if isinstance(t, ast.Attribute)
+        ]
+        assert written == [f.name for f in fields], cls
