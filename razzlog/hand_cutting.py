@@ -103,10 +103,23 @@ _MORE_OF: Final = [tuple(p for p in _MAY_BE_MORE if ord(p[0]) == c) for c in ran
 
 
 def _starts_with_any(line: str, prefixes: tuple[str, ...]) -> bool:
-    for prefix in prefixes:  # noqa: SIM110 - a loop, not a generator (compiled)
-        if line.startswith(prefix):
+    n = len(line)
+    for prefix in prefixes:
+        # (the prefix's last character compared first: "*** 3rd STREET ***" is not "********",
+        # nor "Hero: bets" "Hand #", without a call of ``startswith``)
+        last = len(prefix) - 1
+        if last < n and ord(line[last]) == ord(prefix[last]) and line.startswith(prefix):
             return True
     return False
+
+
+def _unicode_space(c: int) -> bool:
+    """``chr(c).isspace()`` for a character past ASCII: the Unicode white space.  (Compiled, the
+    one-character string and the method call cost ~250 instructions a line that starts past ASCII,
+    a few lines a hand of names in other scripts.)"""
+    if c < 0x1680:
+        return c == 0x85 or c == 0xA0
+    return c == 0x1680 or 0x2000 <= c <= 0x200A or c in (0x2028, 0x2029, 0x202F, 0x205F, 0x3000)
 
 
 class _HandCutter:
@@ -160,7 +173,7 @@ class _HandCutter:
                         kind == 2 and not _starts_with_any(line, more_of[first]) and "\x00" not in line
                     )
                 else:  # (a first character that is no ASCII, and a line of the hand unless a space)
-                    ordinary = not line[0].isspace()
+                    ordinary = not _unicode_space(first)
                 if ordinary:
                     if self.blanks:
                         lines.extend([""] * self.blanks)

@@ -37,6 +37,23 @@ class RawHand:
     # the file's context lines in force for this hand (CONTEXT_PREFIXES), as (line number, text)
     context: tuple[tuple[int, str], ...] = ()
 
+    # Written out (dataclass keeps a class's own __init__): compiled, the generated one is
+    # interpreted code called from C, ~8,000 instructions a hand; this one ~600.  (object.__setattr__:
+    # the class is frozen; the pure Python build runs it as it reads.)
+    def __init__(
+        self,
+        file: str,
+        first_line: int,
+        lines: tuple[str, ...],
+        encoding: str,
+        context: tuple[tuple[int, str], ...] = (),
+    ) -> None:
+        object.__setattr__(self, "file", file)
+        object.__setattr__(self, "first_line", first_line)
+        object.__setattr__(self, "lines", lines)
+        object.__setattr__(self, "encoding", encoding)
+        object.__setattr__(self, "context", context)
+
 
 # A context line kept with a stored hand's text (razzlog.store): before the hand's lines, as
 # "\x01LINE\x01TEXT".  No hand's first line starts with \x01 (a header starts with its

@@ -296,3 +296,10 @@ def test_a_line_is_looked_up_among_the_prefixes_of_its_first_character(start: st
     line = start + rest
     prefixes = hand_cutting._MORE_OF[ord(line[0])] if ord(line[0]) < 128 else ()
     assert hand_cutting._starts_with_any(line, prefixes) == line.startswith(hand_cutting._MAY_BE_MORE)
+
+
+def test_unicode_white_space_is_what_isspace_says_past_ascii() -> None:
+    # every character past ASCII: a line that starts with one is a line of the hand unless a space
+    assert [c for c in range(128, 0x110000) if hand_cutting._unicode_space(c)] == [
+        c for c in range(128, 0x110000) if chr(c).isspace()
+    ]

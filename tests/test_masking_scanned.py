@@ -105,3 +105,10 @@ def test_the_seats_of_a_generated_corpus_are_read_as_the_pattern_matches_them() 
             assert seat == ((m.group(1), m.group(2), m.start(2)) if m else None)
             found += seat is not None
     assert found > 500
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet="0123456789 +-_x\u0663\u00b2", max_size=20) | st.integers(0, 10**20).map(str))
+def test_ascii_numbers_are_read_as_int_reads_ascii_digits(text: str) -> None:
+    expected = int(text) if text and len(text) <= 18 and all("0" <= c <= "9" for c in text) else -1
+    assert mask_scan.ascii_number(text) == expected

@@ -29,9 +29,11 @@ class _Compiled:
     dealt_scanned: bool  # whether it is _DEALT_CARDS (read by mask_scan.dealt_cards_at, not re)
     # whether a line's rest after a name matches ``tails`` / ``showdown_tails``, kept (None: the
     # pattern reads what comes before it, :func:`_memo`): ": calls $0.02", ": folds"... recur
-    # from hand to hand, and a look-up costs a tenth of the match (masking's largest part)
-    tails_seen: dict[str, bool] | None
-    showdown_seen: dict[str, bool] | None
+    # from hand to hand, and a look-up costs a tenth of the match (masking's largest part).  A
+    # rest that matches keeps the lines it was masked into, by marker (:func:`masked_at_start`);
+    # one that does not, an empty list
+    tails_seen: dict[str, list[str]] | None
+    showdown_seen: dict[str, list[str]] | None
     # whether the tails are PokerStars' (read by mask_scan.stars_tail, a new rest's match cost
     # 4,000 instructions), and the showdown's own (``showdown_tails`` without ``tails``)
     stars_tails: bool
@@ -39,14 +41,14 @@ class _Compiled:
 
 
 _DEALT_TO: Final = len("Dealt to ")
-# the rests of lines _at_start keeps the answer of, per pattern (emptied when full: about 2 MB)
+# the rests of lines _at_start keeps the answer of, per pattern (emptied when full: a few MB)
 MAX_TAILS: Final = 16_384
 # what lets a pattern's match at a line's position differ from its match of the line's rest:
 # a lookbehind, an anchor or a word boundary (conservative: "^" also in "[^...]")
 _READS_BEHIND = re.compile(r"\(\?<[=!]|\\[bBAG]|\^")
 
 
-def _memo(pattern: str) -> dict[str, bool] | None:
+def _memo(pattern: str) -> dict[str, list[str]] | None:
     """An empty memo for ``pattern``'s matches, if its match at ``pos`` in a line is always its
     match of ``line[pos:]``."""
     return None if _READS_BEHIND.search(pattern) else {}
@@ -75,12 +77,13 @@ def _at_start(
     fallback: list[str],
     c: _Compiled,
     tails: re.Pattern[str],
-    seen: dict[str, bool] | None,
-) -> tuple[str | None, str | None]:
+    seen: dict[str, list[str]] | None,
+) -> tuple[str | None, str | None, list[str] | None]:
     """The name a line starts with: the first (longest) whose remainder has a valid shape
     (``tails``, whose answers ``seen`` keeps), else the first in ``fallback`` order followed by
-    the fallback tail; and the line after the name when ``seen`` was asked about it (else
-    None).  ``firsts``: the first characters of ``longest``'s names."""
+    the fallback tail; and the line after the name and its masked lines when ``seen`` was asked
+    about it (else None and None: :func:`masked_at_start`).  ``firsts``: the first characters
+    of ``longest``'s names."""
     first = ord(line[0]) if line else -2
     for j in range(len(longest)):
         head = firsts[j]
@@ -91,21 +94,25 @@ def _at_start(
             continue
         if seen is None:
             if tails.match(line, len(name)):
-                return name, None
+                return name, None, None
             continue
         rest = line[len(name) :]
-        valid = seen.get(rest)
-        if valid is None:
-            valid = _tail_at_start(c, tails, rest)
+        masks = seen.get(rest)
+        if masks is None:
+            masks = [""] if _tail_at_start(c, tails, rest) else _INVALID
             if len(seen) >= MAX_TAILS:
                 seen.clear()
-            seen[rest] = valid
-        if valid:
-            return name, rest
+            seen[rest] = masks
+        if masks:
+            return name, rest, masks
     for name in fallback:
         if line.startswith(name) and c.fallback_tail.match(line, len(name)):
-            return name, None
-    return None, None
+            return name, None, None
+    return None, None, None
+
+
+# what ``seen`` keeps for a rest that does not match (never changed: shared)
+_INVALID: Final[list[str]] = []
 
 
 def _tail_at_start(c: _Compiled, tails: re.Pattern[str], rest: str) -> bool:
@@ -118,20 +125,17 @@ def _tail_at_start(c: _Compiled, tails: re.Pattern[str], rest: str) -> bool:
     return tails is not c.tails and c.showdown_only.match(rest) is not None
 
 
-# per marker (of the first len(_MARKERS)): the rest of a line after the name it starts with ->
-# the masked line.  ": checks", ": calls $0.02"... recur: the masked line is then the same string
-# object, whose hash the template path's memo of cuts already knows (emptied when full)
-MAX_MASKED: Final = 2_048
-
-
-def _masked_at_start(memo: dict[str, str], marker: str, rest: str) -> str:
-    """``marker + rest``, kept in ``memo`` (the marker's)."""
-    found = memo.get(rest)
-    if found is None:
+def masked_at_start(masks: list[str], k: int, marker: str, rest: str) -> str:
+    """``marker + rest``, the line ``rest`` follows marker ``k``'s name in, kept in ``masks`` (what
+    ``seen`` keeps for ``rest``, "" where not made yet).  ": checks", ": calls $0.02"... recur:
+    the masked line is then the same string object, whose hash the template path's memo of cuts
+    already knows, and one look-up of the rest finds both its shape and its line."""
+    while len(masks) <= k:
+        masks.append("")
+    found = masks[k]
+    if not found:
         found = marker + rest
-        if len(memo) >= MAX_MASKED:
-            memo.clear()
-        memo[rest] = found
+        masks[k] = found
     return found
 
 
@@ -142,16 +146,47 @@ def _dealt_to(line: str, longest: list[str], firsts: list[int], c: _Compiled, fa
     # generic method call, 1,000 instructions, and this loop tries every name of ~14 lines a hand)
     rest = line[_DEALT_TO:]
     first = ord(rest[0]) if rest else -2
+    found = -1
+    for j in range(len(longest)):
+        head = firsts[j]
+        if (head == first or head < 0) and rest.startswith(longest[j]):
+            if found >= 0:  # (names that start one another: "Bob", "Bob B")
+                return _dealt_to_among(line, rest, longest, firsts, first, c, fallback)
+            found = j
+    if found < 0:
+        return None
+    # One name fits (most lines): it is the answer if cards or the fallback follow it, and
+    # PokerStars' cards start with its fallback, a space (what the cards' scan cost: 900 a line)
+    name = longest[found]
+    n = len(name)
+    if c.dealt_scanned and fallback == " ":
+        return name if n < len(rest) and ord(rest[n]) == ord(" ") else None
+    if _cards_at(line, _DEALT_TO + n, c) or rest.startswith(fallback, n):
+        return name
+    return None
+
+
+def _dealt_to_among(
+    line: str, rest: str, longest: list[str], firsts: list[int], first: int, c: _Compiled, fallback: str
+) -> str | None:
+    """:func:`_dealt_to` where several names start ``rest`` (``line`` after "Dealt to ")."""
     for j in range(len(longest)):
         head = firsts[j]
         name = longest[j]
-        if (head == first or head < 0) and rest.startswith(name):
-            at = _DEALT_TO + len(name)
-            if dealt_cards_at(line, at) if c.dealt_scanned else c.dealt_cards.match(line, at):
-                return name
+        if (
+            (head == first or head < 0)
+            and rest.startswith(name)
+            and _cards_at(line, _DEALT_TO + len(name), c)
+        ):
+            return name
     for j in range(len(longest)):
         head = firsts[j]
         name = longest[j]
         if (head == first or head < 0) and rest.startswith(name) and rest.startswith(fallback, len(name)):
             return name
     return None
+
+
+def _cards_at(line: str, at: int, c: _Compiled) -> bool:
+    """Whether a "Dealt to" line's cards (``c.dealt_cards``) follow at ``at``."""
+    return dealt_cards_at(line, at) if c.dealt_scanned else c.dealt_cards.match(line, at) is not None

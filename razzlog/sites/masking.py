@@ -54,10 +54,10 @@ from razzlog.sites.mask_names import (
     _dealt_to,
     _first_chars,
     _longest_first,
-    _masked_at_start,
     _memo,
+    masked_at_start,
 )
-from razzlog.sites.mask_scan import pokerstars_seat, summary_seat
+from razzlog.sites.mask_scan import ascii_number, pokerstars_seat, summary_seat
 
 MARK_OPEN = "\ue000"
 MARK_CLOSE = "\ue001"
@@ -198,12 +198,10 @@ def _compiled(syntax: Syntax) -> _Compiled:
 
 def seated_names(lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTARS) -> dict[int, str]:
     """Seat number -> name, from the seat lines before the first ``***`` line."""
-    return _seats(_seat_lines(lines, syntax, False))
+    return _seats(_seat_lines(lines if isinstance(lines, tuple) else tuple(lines), syntax, False))
 
 
-def _seat_lines(
-    lines: tuple[str, ...] | list[str], syntax: Syntax, stripped: bool
-) -> dict[int, tuple[str, str, int]]:
+def _seat_lines(lines: tuple[str, ...], syntax: Syntax, stripped: bool) -> dict[int, tuple[str, str, int]]:
     """Line index -> the seat line's seat number and name (as printed), and where the name starts,
     for the seat lines before the first ``***`` line (the lines masking reads names from, and
     then masks: matched once for both).  ``stripped``: the lines have no trailing whitespace."""
@@ -230,20 +228,23 @@ def _seat_lines(
 def _seats(matches: dict[int, tuple[str, str, int]]) -> dict[int, str]:
     seats: dict[int, str] = {}
     for seat, name, _ in matches.values():
-        seats.setdefault(int(seat), name)
+        number = ascii_number(seat)
+        seats.setdefault(number if number >= 0 else int(seat), name)
     return seats
 
 
 def stripped(raw_lines: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     """``tuple(line.rstrip() for line in raw_lines)``; ``raw_lines`` itself, if a tuple whose
     lines all end in printable ASCII (no white space: most hands), without a call a line."""
-    for line in raw_lines:
+    lines = raw_lines if isinstance(raw_lines, tuple) else tuple(raw_lines)
+    for i in range(len(lines)):  # (a tuple indexed: compiled, no iterator)
+        line = lines[i]
         n = len(line)
         if n:
             last = ord(line[n - 1])
             if last <= 32 or last >= 127:
-                return tuple([text.rstrip() for text in raw_lines])
-    return raw_lines if isinstance(raw_lines, tuple) else tuple(raw_lines)
+                return tuple([text.rstrip() for text in lines])
+    return lines
 
 
 def mask_lines(raw_lines: tuple[str, ...] | list[str], syntax: Syntax = POKERSTARS) -> Masked:
@@ -292,7 +293,9 @@ def _mask(
         first = ord(line[0])
         name: str | None = None
         rest: str | None = None  # the line after the name, when _at_start cut it
+        masks: list[str] | None = None  # and the lines it is masked into (masked_at_start)
         pos = 0
+        dealt = False
         if first == _STAR:
             if line.startswith("*** "):
                 if line.startswith("*** SUMMARY ***"):
@@ -314,6 +317,7 @@ def _mask(
             if line.startswith("Dealt to "):
                 name = _dealt_to(line, longest, firsts, compiled, syntax.dealt_fallback)
                 pos = _DEALT_TO
+                dealt = name is not None  # (else a name at the line's start may yet be masked)
         elif first == _U:
             if line.startswith("Uncalled bet "):
                 m = compiled.returned.match(line)
@@ -326,7 +330,7 @@ def _mask(
                 tails, seen = compiled.showdown_tails, compiled.showdown_seen
             else:
                 tails, seen = compiled.tails, compiled.tails_seen
-            name, rest = _at_start(line, longest, firsts, fallback, compiled, tails, seen)
+            name, rest, masks = _at_start(line, longest, firsts, fallback, compiled, tails, seen)
             pos = 0
         if name is None:
             continue
@@ -334,8 +338,10 @@ def _mask(
         if k is None:
             continue
         marker = markers[k]
-        if rest is not None and k < len(_AT_START):
-            out[i] = _masked_at_start(_AT_START[k], marker, rest)
+        if rest is not None and masks is not None and k < len(_MARKERS):  # (a bound for the memo)
+            out[i] = masked_at_start(masks, k, marker, rest)
+        elif dealt and k < len(_DEALT_MARKERS):  # (one piece less to join: ~600 instructions)
+            out[i] = _DEALT_MARKERS[k] + line[pos + len(name) :]
         else:
             out[i] = f"{line[:pos]}{marker}{line[pos + len(name) :]}"
         if spans is not None:
@@ -351,4 +357,4 @@ def _markers(count: int) -> tuple[str, ...]:
 
 # (made once: a hand has at most a table's names, and more only in damaged logs)
 _MARKERS: Final = _markers(32)
-_AT_START: Final[list[dict[str, str]]] = [{} for _ in _MARKERS]  # (_masked_at_start's memos)
+_DEALT_MARKERS: Final = tuple("Dealt to " + marker for marker in _MARKERS)  # (_DEALT_TO long)

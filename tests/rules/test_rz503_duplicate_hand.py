@@ -101,6 +101,29 @@ def test_hex_agrees_with_formatting_the_number_back(digest: str) -> None:
     assert _hex(digest) == _hex_reference(digest)
 
 
+def _number_reference(hand_id: str) -> int | None:
+    """``_number`` as it was before it read the digits itself (``int``, then ``str`` back)."""
+    try:
+        value = int(hand_id)
+    except ValueError:
+        return None
+    return value if 0 <= value <= 2**64 - 1 and str(value) == hand_id else None
+
+
+@given(
+    st.one_of(
+        st.text(alphabet="0123456789+-_ \u0660\u0969x", max_size=22),
+        st.integers(0, 2**66).map(str),
+        st.integers(0, 2**66).map(lambda v: "0" + str(v)),
+        st.text(max_size=22),
+    )
+)
+def test_number_agrees_with_int_and_str(hand_id: str) -> None:
+    from razzlog.rules.catalogue.rz503_duplicate_hand import _number
+
+    assert _number(hand_id) == _number_reference(hand_id)
+
+
 _IDS = st.sampled_from(["42", "7", "007", "18446744073709551616", "TF-1", "-3", "0"])
 _DIGESTS = st.sampled_from(["00000000000000aa", "00000000000000bb", "NOT HEX", "0123456789ABCDEF"])
 
