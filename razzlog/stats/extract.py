@@ -190,9 +190,7 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
         p = players.get(name)
         if p is None:  # acting without a seat line: keep their money all the same
             seat = out.get(name)
-            p = (
-                _Player(name, seat.seat, to_units_or_none(seat.stack)) if seat else _Player(name, None, None)
-            )
+            p = _Player(name, seat.seat, to_units_or_none(seat.stack)) if seat else _Player(name, None, None)
             players[name] = p
         return p
 

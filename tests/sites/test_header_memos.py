@@ -96,7 +96,13 @@ _HEADER = st.builds(
         "PokerStars Hand #1: Tournament #7, 10+1 - HORSE - x",
     ]
 )
-@example(["PokerStars Hand #1: Razz Limit - x", "PokerStars Hand #2: Razz Limit - y", "PokerStars Hand #3: Razz Limit"])
+@example(
+    [
+        "PokerStars Hand #1: Razz Limit - x",
+        "PokerStars Hand #2: Razz Limit - y",
+        "PokerStars Hand #3: Razz Limit",
+    ]
+)
 def test_game_of_is_the_old_read(headers: list[str]) -> None:
     for header in headers + headers:  # the second time from the memo
         assert pokerstars.game_of(header) == old_game_of(header)

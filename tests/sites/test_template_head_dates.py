@@ -13,7 +13,23 @@ from razzlog.sites.template_head import STARS_DATETIME, date_spans
 
 _DATES = re.compile(STARS_DATETIME)
 # the pieces of dates and their near misses (other decimal digits: \d takes them too)
-_PIECES = ["2026/02/11", "9:19:45", " ET", " (ET)", " - ", " ", "/", "1", "12", "2009", "٣", "１", ":", "[", "]"]
+_PIECES = [
+    "2026/02/11",
+    "9:19:45",
+    " ET",
+    " (ET)",
+    " - ",
+    " ",
+    "/",
+    "1",
+    "12",
+    "2009",
+    "٣",
+    "１",
+    ":",
+    "[",
+    "]",
+]
 _PIECES += ["ABCDEF", "AB", "(", ")", "a", "$5/$10", "/2026/1/1 1:02:03", "0000/0/0 0:00:00"]
 _TEXTS = st.lists(st.one_of(st.sampled_from(_PIECES), st.text(max_size=3)), max_size=30).map("".join)
 
@@ -38,7 +54,10 @@ def test_the_grammars_datetime_is_the_one_read_fast() -> None:
 
 def test_a_header_s_dates() -> None:
     line = "PokerStars Hand #1: Razz Limit ($5/$10 USD) - 2026/02/11 9:19:45 ET [2026/02/11 3:19:45 ET]"
-    assert [line[a:b] for a, b in date_spans(line, _DATES, 20)] == ["2026/02/11 9:19:45 ET", "2026/02/11 3:19:45 ET"]
+    assert [line[a:b] for a, b in date_spans(line, _DATES, 20)] == [
+        "2026/02/11 9:19:45 ET",
+        "2026/02/11 3:19:45 ET",
+    ]
 
 
 def _head_key_as_first_written(line: str) -> tuple[str, list[tuple[int, int]]] | None:
@@ -61,7 +80,17 @@ def _head_key_as_first_written(line: str) -> tuple[str, list[tuple[int, int]]] |
     return "\x00".join(pieces), spans
 
 
-_HEAD_PIECES = ["Tournament #", "Tournament #12, ", "Tournament ", "#", "12", ", ", " ", "$5/$10", "Razz Limit"]
+_HEAD_PIECES = [
+    "Tournament #",
+    "Tournament #12, ",
+    "Tournament ",
+    "#",
+    "12",
+    ", ",
+    " ",
+    "$5/$10",
+    "Razz Limit",
+]
 _HEAD_PIECES += [" - ", "2026/02/11 9:19:45 ET", "[2026/1/1 1:02:03]", "/", "٣", "Level V (75/150)"]
 _HEADS = st.tuples(
     st.sampled_from(["PokerStars Hand #", "PokerStars Game #", "PokerStars Zoom Hand #", "Poker"]),
