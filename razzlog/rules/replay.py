@@ -153,7 +153,7 @@ class _Engine(Betting):
         self.order = r.order
         self.seated = [r.players[p] for p in r.order]
         self.position = {p: i for i, p in enumerate(r.order)}
-        header = r.hand.header  # its bets read once (a header's field is a Python look-up)
+        header = r.hand.header  # its bets read once (in the pure build, a header's field is a Python look-up)
         self.small_bet = header.small_bet
         self.big_bet = header.big_bet
         self.cap = 1 + r.profile.raises_per_round
@@ -257,7 +257,7 @@ class _Engine(Betting):
             self.close_round(event.line)
 
     def deal(self, event: Deal) -> None:
-        # Each field read once (an event's field is a Python look-up), kept for the card rules.
+        # Each field read once (an interpreted event's field is a Python look-up), kept for the card rules.
         new, street, player = event.new, event.street, event.player
         self.r.dealt.append(Dealt(street, player, event.known, new, event.line))
         if not new:
@@ -275,8 +275,8 @@ class _Engine(Betting):
 
     def act(self, a: Action) -> None:
         r = self.r
-        # The action's fields, read once: each read of an (interpreted) event's field is a
-        # Python attribute lookup; the Step keeps them as native fields for the rules.
+        # The action's fields, read once: each read of an interpreted event's field (the pure
+        # build's) is a Python attribute lookup; the Step keeps them as native fields for the rules.
         player, kind, a_street, line, all_in, amount = a.player, a.kind, a.street, a.line, a.all_in, a.amount
         street = self.street
         if a_street is not street and is_betting(a_street):

@@ -50,11 +50,13 @@ class Step:
     3,400 instructions a step, and its tuple fields were boxed to build it).
 
     The action's own fields the rules test on every step (``kind``, ``player``,
-    ``street``, ``line``, ``all_in``) are copied here too, read once by the engine: an
-    event is an interpreted class, and each read of its field from compiled code is a
-    Python attribute lookup (about 160 instructions), a native field's a C load.  Each
-    rule walks every step, so reading ``s.kind`` rather than ``s.action.kind`` saved
-    about 5 % of the replay's and rules' instructions.
+    ``street``, ``line``, ``all_in``) are copied here too, read once by the engine: when
+    the events were interpreted classes (as they still are in the pure build), each read
+    of their fields from compiled code was a Python attribute lookup (about 160
+    instructions), a native field's a C load, and reading ``s.kind`` rather than
+    ``s.action.kind`` saved about 5 % of the replay's and rules' instructions.  The
+    compiled build's events are native classes too (razzlog/compiled.py) and read as
+    cheaply; the rules read the copies all the same.
     """
 
     __slots__ = (
@@ -127,8 +129,8 @@ _STEP_FIELDS: Final = (
 
 class Dealt:
     """A deal line's fields, read once by the engine for the card rules (one per ``Deal``, in log
-    order).  For the reason ``Step`` copies its action's: an event's field read from compiled
-    code is a Python look-up (about 160 instructions), and the engine and three card rules
+    order).  For the reason ``Step`` copies its action's: an interpreted event's field read from
+    compiled code is a Python look-up (about 160 instructions), and the engine and three card rules
     read a deal line's player and cards, some 13 reads a line; a native field is a C load.
     """
 

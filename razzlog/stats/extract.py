@@ -56,7 +56,7 @@ _STREET_INDEX: Final = {s.value: s.index for s in Street}
 _SEVENTH: Final = Street.SEVENTH.value
 _LAST_BETTING: Final = Street.SEVENTH.index
 # Final: mypyc keeps these in C variables.  A plain global name (the events' classes and the
-# enums' members come from interpreted modules) is a look-up in the module's dict at each use,
+# enums' members come from other modules) is a look-up in the module's dict at each use,
 # and the loop over a hand's events compared each event's type with up to a dozen of them.
 _ACTION: Final = Action
 _DEAL: Final = Deal
@@ -204,7 +204,7 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
     sat_out: list[_Player] = []
     for e in hand.events:  # exact types: events are final dataclasses, and ``is`` is fast
         if type(e) is _ACTION:
-            # each field read once: an interpreted event's field costs ~190 instructions a read
+            # each field read once: an interpreted event's field (the pure build's) costs ~190 instructions a read
             name, to, all_in = e.player, units_or_none(e.to), e.all_in
             p = players.get(name) or get(name)
             street = e.street._value_

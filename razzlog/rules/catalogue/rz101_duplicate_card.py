@@ -74,8 +74,8 @@ def duplicate_card(r: Replay) -> list[Finding]:
 
 _CARD_EVENTS: Final = frozenset({Deal, CommonCard, Show, SummarySeat})
 # The event classes bound once, as C statics (compiled): any other module name is a look-up in
-# the module's dict at every use.  The events are interpreted classes, so each field read is a
-# Python attribute look-up too: the loop reads each field once.
+# the module's dict at every use.  In the pure build the events are interpreted classes, so each
+# field read is a Python attribute look-up too: the loop reads each field once.
 _DEAL: Final = Deal
 _COMMON_CARD: Final = CommonCard
 _SHOW: Final = Show
