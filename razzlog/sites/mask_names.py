@@ -29,11 +29,9 @@ class _Compiled:
     dealt_scanned: bool  # whether it is _DEALT_CARDS (read by mask_scan.dealt_cards_at, not re)
     # whether a line's rest after a name matches ``tails`` / ``showdown_tails``, kept (None: the
     # pattern reads what comes before it, :func:`_memo`): ": calls $0.02", ": folds"... recur
-    # from hand to hand, and a look-up costs a tenth of the match (masking's largest part).  A
-    # rest that matches keeps the lines it was masked into, by marker (:func:`masked_at_start`);
-    # one that does not, an empty list
-    tails_seen: dict[str, list[str]] | None
-    showdown_seen: dict[str, list[str]] | None
+    # from hand to hand, and a look-up costs a tenth of the match (masking's largest part)
+    tails_seen: dict[str, bool] | None
+    showdown_seen: dict[str, bool] | None
     # whether the tails are PokerStars' (read by mask_scan.stars_tail, a new rest's match cost
     # 4,000 instructions), and the showdown's own (``showdown_tails`` without ``tails``)
     stars_tails: bool
@@ -41,14 +39,14 @@ class _Compiled:
 
 
 _DEALT_TO: Final = len("Dealt to ")
-# the rests of lines _at_start keeps the answer of, per pattern (emptied when full: a few MB)
+# the rests of lines _at_start keeps the answer of, per pattern (emptied when full: about 2 MB)
 MAX_TAILS: Final = 16_384
 # what lets a pattern's match at a line's position differ from its match of the line's rest:
 # a lookbehind, an anchor or a word boundary (conservative: "^" also in "[^...]")
 _READS_BEHIND = re.compile(r"\(\?<[=!]|\\[bBAG]|\^")
 
 
-def _memo(pattern: str) -> dict[str, list[str]] | None:
+def _memo(pattern: str) -> dict[str, bool] | None:
     """An empty memo for ``pattern``'s matches, if its match at ``pos`` in a line is always its
     match of ``line[pos:]``."""
     return None if _READS_BEHIND.search(pattern) else {}
@@ -77,13 +75,12 @@ def _at_start(
     fallback: list[str],
     c: _Compiled,
     tails: re.Pattern[str],
-    seen: dict[str, list[str]] | None,
-) -> tuple[str | None, str | None, list[str] | None]:
+    seen: dict[str, bool] | None,
+) -> tuple[str | None, str | None]:
     """The name a line starts with: the first (longest) whose remainder has a valid shape
     (``tails``, whose answers ``seen`` keeps), else the first in ``fallback`` order followed by
-    the fallback tail; and the line after the name and its masked lines when ``seen`` was asked
-    about it (else None and None: :func:`masked_at_start`).  ``firsts``: the first characters
-    of ``longest``'s names."""
+    the fallback tail; and the line after the name when ``seen`` was asked about it (else
+    None).  ``firsts``: the first characters of ``longest``'s names."""
     first = ord(line[0]) if line else -2
     for j in range(len(longest)):
         head = firsts[j]
@@ -94,25 +91,21 @@ def _at_start(
             continue
         if seen is None:
             if tails.match(line, len(name)):
-                return name, None, None
+                return name, None
             continue
         rest = line[len(name) :]
-        masks = seen.get(rest)
-        if masks is None:
-            masks = [""] if _tail_at_start(c, tails, rest) else _INVALID
+        valid = seen.get(rest)
+        if valid is None:
+            valid = _tail_at_start(c, tails, rest)
             if len(seen) >= MAX_TAILS:
                 seen.clear()
-            seen[rest] = masks
-        if masks:
-            return name, rest, masks
+            seen[rest] = valid
+        if valid:
+            return name, rest
     for name in fallback:
         if line.startswith(name) and c.fallback_tail.match(line, len(name)):
-            return name, None, None
-    return None, None, None
-
-
-# what ``seen`` keeps for a rest that does not match (never changed: shared)
-_INVALID: Final[list[str]] = []
+            return name, None
+    return None, None
 
 
 def _tail_at_start(c: _Compiled, tails: re.Pattern[str], rest: str) -> bool:
@@ -125,17 +118,20 @@ def _tail_at_start(c: _Compiled, tails: re.Pattern[str], rest: str) -> bool:
     return tails is not c.tails and c.showdown_only.match(rest) is not None
 
 
-def masked_at_start(masks: list[str], k: int, marker: str, rest: str) -> str:
-    """``marker + rest``, the line ``rest`` follows marker ``k``'s name in, kept in ``masks`` (what
-    ``seen`` keeps for ``rest``, "" where not made yet).  ": checks", ": calls $0.02"... recur:
-    the masked line is then the same string object, whose hash the template path's memo of cuts
-    already knows, and one look-up of the rest finds both its shape and its line."""
-    while len(masks) <= k:
-        masks.append("")
-    found = masks[k]
-    if not found:
+# per marker (of the first len(_MARKERS)): the rest of a line after the name it starts with ->
+# the masked line.  ": checks", ": calls $0.02"... recur: the masked line is then the same string
+# object, whose hash the template path's memo of cuts already knows (emptied when full)
+MAX_MASKED: Final = 2_048
+
+
+def _masked_at_start(memo: dict[str, str], marker: str, rest: str) -> str:
+    """``marker + rest``, kept in ``memo`` (the marker's)."""
+    found = memo.get(rest)
+    if found is None:
         found = marker + rest
-        masks[k] = found
+        if len(memo) >= MAX_MASKED:
+            memo.clear()
+        memo[rest] = found
     return found
 
 

@@ -54,8 +54,8 @@ from razzlog.sites.mask_names import (
     _dealt_to,
     _first_chars,
     _longest_first,
+    _masked_at_start,
     _memo,
-    masked_at_start,
 )
 from razzlog.sites.mask_scan import ascii_number, pokerstars_seat, summary_seat
 
@@ -293,7 +293,6 @@ def _mask(
         first = ord(line[0])
         name: str | None = None
         rest: str | None = None  # the line after the name, when _at_start cut it
-        masks: list[str] | None = None  # and the lines it is masked into (masked_at_start)
         pos = 0
         dealt = False
         if first == _STAR:
@@ -330,7 +329,7 @@ def _mask(
                 tails, seen = compiled.showdown_tails, compiled.showdown_seen
             else:
                 tails, seen = compiled.tails, compiled.tails_seen
-            name, rest, masks = _at_start(line, longest, firsts, fallback, compiled, tails, seen)
+            name, rest = _at_start(line, longest, firsts, fallback, compiled, tails, seen)
             pos = 0
         if name is None:
             continue
@@ -338,8 +337,8 @@ def _mask(
         if k is None:
             continue
         marker = markers[k]
-        if rest is not None and masks is not None and k < len(_MARKERS):  # (a bound for the memo)
-            out[i] = masked_at_start(masks, k, marker, rest)
+        if rest is not None and k < len(_AT_START):
+            out[i] = _masked_at_start(_AT_START[k], marker, rest)
         elif dealt and k < len(_DEALT_MARKERS):  # (one piece less to join: ~600 instructions)
             out[i] = _DEALT_MARKERS[k] + line[pos + len(name) :]
         else:
@@ -357,4 +356,5 @@ def _markers(count: int) -> tuple[str, ...]:
 
 # (made once: a hand has at most a table's names, and more only in damaged logs)
 _MARKERS: Final = _markers(32)
+_AT_START: Final[list[dict[str, str]]] = [{} for _ in _MARKERS]  # (_masked_at_start's memos)
 _DEALT_MARKERS: Final = tuple("Dealt to " + marker for marker in _MARKERS)  # (_DEALT_TO long)
