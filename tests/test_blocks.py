@@ -218,3 +218,12 @@ def test_a_read_error_midway_is_reported_where_the_serial_reading_reports_it(
         found.extend(hands_of_block(item) if isinstance(item, HandBlock) else [item])
     assert found == serial
     assert isinstance(found[-1], Violation) and found[-1].message.startswith("cannot read file")
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.binary(max_size=300) | _files() | _utf16_files(), mode=st.sampled_from(sorted(blocks._CUTS)))
+def test_any_start_says_whether_there_is_a_start(data: bytes, mode: str) -> None:
+    """The file's first block is asked only whether it holds a hand header before its cut: the
+    search stops at the first one (at a character's offset), with the answer of the full list."""
+    pattern, unit = blocks._CUTS[mode]
+    assert blocks._any_start(pattern, unit, data) == bool(blocks._starts(pattern, unit, data, 0))
