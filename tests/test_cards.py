@@ -387,3 +387,25 @@ def test_best_low_cache_is_bounded_and_changes_nothing(monkeypatch: pytest.Monke
         assert best_low(hand) == cards._best_low(tuple(sorted(c.rank for c in hand)))
         assert best_low(list(reversed(hand))) == best_low(hand)
         assert len(cards._BEST_LOWS) <= 8
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from(DECK), max_size=9).filter(
+        lambda h: max(Counter(c.rank for c in h).values(), default=0) <= 4
+    )
+)
+def test_five_distinct_ranks_shortcut_equals_the_general_path(hand: list[Card]) -> None:
+    """``best_low`` and ``best_low_key`` of five or more distinct ranks come from a bit per rank
+    (``_five_lowest``), without the memos: the same as the general path (``_best_low``), which
+    the other cards (fewer distinct ranks) still take; repeated cards included (at most four of
+    a rank: more has no low)."""
+    from razzlog import cards
+
+    general = cards._best_low(tuple(sorted(c.rank for c in hand))) if hand else ()
+    five = cards._five_lowest(hand)
+    assert five is None or five == general
+    assert (five is not None) == (len({c.rank for c in hand}) >= 5)
+    assert best_low(hand) == general
+    if hand:
+        assert best_low_key(hand) == low_key(general)

@@ -12,11 +12,11 @@ from decimal import Decimal
 from typing import Final
 
 from razzlog.events import Action, ActionKind, Street
-from razzlog.rules.state import PlayerState, Status
+from razzlog.rules.state import ZERO, PlayerState, Status
 from razzlog.rules.turns import Turns
 
 # Bound once, as C statics, and compared with ``is`` (``razzlog.rules.replay`` says why).
-_ZERO: Final = Decimal(0)
+_ZERO: Final = ZERO  # the engine's zero: a street_put of nothing yet is this object
 _IN: Final = Status.IN
 _ALL_IN: Final = Status.ALL_IN
 _FOLDED: Final = Status.FOLDED
@@ -78,15 +78,21 @@ class Betting(Turns):
     ) -> Decimal | None:
         """What a bet, call or bring-in should put in by the rules, in one variant (None: no rule
         says), from that variant's stack, street total and bet, and what it puts in as logged."""
+        # ``x - street_put`` is ``x`` itself when nothing is in yet (``street_put`` is the round's
+        # ``_ZERO``): the same value and, for an ``x`` of exponent 0 or less, printed alike; the
+        # bet is, being 0 or a sum from 0 (a sum's exponent is its operands' least).  Most calls
+        # and bets are a player's first chips of the round: a subtraction less, ~450 instructions.
+        fresh = street_put is _ZERO
         want: Decimal | None
         if kind is _BRING_IN:
             want = self.r.table_bring_in
         elif kind is _CALL:
-            want = bet - street_put
+            want = bet if fresh else bet - street_put
         elif self.completion_pending or (self.street is _THIRD and self.bets == 0):
             want = self.small_bet - street_put
         else:
-            want = bet + unit - street_put
+            raised = bet + unit
+            want = raised if fresh else raised - street_put
         if want is None:
             return None
         if all_in and logged == stack and logged < want:

@@ -76,6 +76,12 @@ def build_pots(
     # Loops rather than sum(min(...)): the same additions in the same order, at a
     # fraction of the cost (``b if b < a else a`` is ``min(a, b)``, to the object).
     puts = list(contributions.values())
+    if len(levels) == 1:  # the usual hand: one pot, nobody all-in below the top
+        level = levels[0]
+        whole = _sum_within(puts, level)
+        if whole is not None:
+            eligible = frozenset([p for p in live if p not in all_in or contributions.get(p, _ZERO) >= level])
+            return [Pot(whole, eligible)] if whole > _ZERO else []
     pots: list[Pot] = []
     previous = _ZERO
     for level in levels:
@@ -101,6 +107,23 @@ def build_pots(
 
 
 _ZERO: Final = Decimal(0)  # compared with, not 0: an int is converted to a new Decimal first
+
+
+def _sum_within(puts: list[Decimal], level: Decimal) -> Decimal | None:
+    """The one pot of a single level, when every put is from 0 to the level (else None).
+
+    The general loop adds ``min(level, put) - min(0, put)`` a put, which is then ``put - 0``
+    (or ``put - put`` for a put of 0): equal to ``put`` and, with the sum's ``_ZERO``, printed
+    alike (a sum's exponent is its operands' least, and 0's is 0).  A subtraction and the
+    leftover's comparison a player less, some 450 instructions each; nothing is left over,
+    since no put is above the level.
+    """
+    amount = _ZERO
+    for put in puts:
+        if put < _ZERO or level < put:
+            return None
+        amount += put
+    return amount
 
 
 def _levels(contributions: Mapping[str, Decimal], closing: frozenset[str], top: Decimal) -> list[Decimal]:

@@ -40,7 +40,7 @@ from razzlog.events import (
 )
 from razzlog.rules.chips import Betting
 from razzlog.rules.profiles import Profile
-from razzlog.rules.state import AGGRESSIVE, VARIANTS, Dealt, PlayerState, Replay, RoundEnd, Status, Step
+from razzlog.rules.state import AGGRESSIVE, VARIANTS, ZERO, Dealt, PlayerState, Replay, RoundEnd, Status, Step
 from razzlog.rules.structures import expected_amounts
 from razzlog.rules.turns import add_up_card, single
 
@@ -55,7 +55,7 @@ _SHOWDOWN: Final = Street.SHOWDOWN
 _SUMMARY: Final = Street.SUMMARY
 # Amounts are compared with _ZERO, never with 0: a Decimal compared with an int first converts
 # it to a new Decimal, twice the cost of the comparison.
-_ZERO: Final = Decimal(0)
+_ZERO: Final = ZERO  # (state.py's: one object, see ``Betting.wanted_put``)
 _ZEROS: Final = (_ZERO, _ZERO)
 _NONES: Final[tuple[Decimal | None, Decimal | None]] = (None, None)
 _NOBODY: Final[frozenset[str]] = frozenset()

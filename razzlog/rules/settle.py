@@ -113,18 +113,34 @@ def settle(r: Replay) -> Settlement:
 
 
 def _settle(r: Replay) -> Settlement:
-    put0 = {p: s.put[0] for p, s in r.players.items()}
-    put1 = {p: s.put[1] for p, s in r.players.items()}
+    # One pass over the players for what each variant put in, whether the variants share every
+    # amount, who is still in and who is all-in (``r.live`` and the rest were a pass each).
+    put0: dict[str, Decimal] = {}
+    put1: dict[str, Decimal] = {}
+    same = True
+    in_hand: list[str] = []
+    all_in_players: list[str] = []
+    for p, st in r.players.items():
+        p0, p1 = st.put
+        put0[p] = p0
+        put1[p] = p1
+        if p0 is not p1:
+            same = False
+        status = st.status
+        if status is _ALL_IN:
+            in_hand.append(p)
+            all_in_players.append(p)
+        elif status is _IN:
+            in_hand.append(p)
     due0 = uncalled_excess(put0)
     # The variants mostly share their amounts (the same objects): then so do their excesses.
-    same = all(s.put[0] is s.put[1] for s in r.players.values())
     due1 = due0 if same else uncalled_excess(put1)
     returns = tuple(r.of(UncalledReturn))
     returned: dict[str, Decimal] = {}
     for e in returns:
         returned[e.player] = returned.get(e.player, _ZERO) + e.amount
-    live = r.live
-    all_in = frozenset([p for p, st in r.players.items() if st.status is _ALL_IN])
+    live = frozenset(in_hand)  # ``r.live``
+    all_in = frozenset(all_in_players)
     # Variant 0 follows the log (its own returns); variant 1 the rules' returns.
     logged = after_log_returns(put0, returned)
     ruled = _after_return(put1, due1)
@@ -163,6 +179,7 @@ _ZERO: Final = Decimal(0)
 _CHIP: Final = Decimal(1)
 _CENT: Final = Decimal("0.01")
 _ALL_IN: Final = Status.ALL_IN
+_IN: Final = Status.IN
 # Bound once, as C statics (compiled): any other module name is a dict look-up at every use.
 _SHOWDOWN: Final = Street.SHOWDOWN
 _SEVENTH: Final = Street.SEVENTH

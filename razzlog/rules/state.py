@@ -17,7 +17,10 @@ from razzlog.rules.profiles import Profile
 
 VARIANTS: Final = (0, 1)
 AGGRESSIVE: Final = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
-_ZERO: Final = Decimal(0)
+# The engine's zero, one object: a round's and a hand's amounts start from it, and
+# ``Betting.wanted_put`` knows a player with nothing in yet by it (``is``).
+ZERO: Final = Decimal(0)
+_ZERO: Final = ZERO
 E = TypeVar("E")
 
 

@@ -10,11 +10,14 @@ the variants' search is shared while they agree, boards' keys are kept.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from razzlog.cards import Card, door_card_bring_in_key, low_key
+from razzlog.cards import Card, door_card_bring_in_key
 from razzlog.events import ActionKind, Street
 from razzlog.rules.state import PlayerState, Replay, RoundEnd, Status
+
+if TYPE_CHECKING:  # (mypyc's native 64-bit int; annotations of locals are never evaluated)
+    from mypy_extensions import i64
 
 _THIRD: Final = Street.THIRD
 _IN: Final = Status.IN
@@ -226,19 +229,64 @@ def board_ranks(board: int) -> list[int]:
 def board_code(board: int) -> int:
     """``low_key`` of a board (none counts as a king) as an int that compares as the key does:
     each of its at most five numbers plus one in four bits, left to right, short keys padded
-    with 0 (so a key's prefix is less than the key, as with tuples).  Kept per board."""
-    found = _BOARD_CODES.get(board)
-    if found is None:
-        code = 0
-        shift = 16
-        for n in low_key(board_ranks(board) or [13]):
-            code |= (n + 1) << shift
-            shift -= 4
-        found = _BOARD_CODES[board] = code
-    return found
+    with 0 (so a key's prefix is less than the key, as with tuples).
+
+    Worked out directly on native ints, no memo: its numbers are the category, then the ranks
+    by count and rank, both descending (``low_key``).  Kept per board in a dict, a new board
+    (some 30,000 of them, a quarter of the calls for the first thousands of hands) cost some
+    2,500 instructions through ``low_key`` and a known one a boxed look-up; this, ~300.
+    (tests/rules/test_turns.py compares every board of four or fewer ranks with ``low_key``.)
+    """
+    b: i64 = board
+    counts: i64 = 0  # how many of each rank, four bits a rank
+    top: i64 = 1  # the most of one rank
+    if b == 0:
+        counts = _RANK_UNITS[13]  # no up card: a king
+    while b:
+        rank = b & 15
+        if rank < 1 or rank > 13 or b > 0xFFFF:
+            raise ValueError(f"not a board: {board!r}")
+        counts += _RANK_UNITS[rank]
+        if (counts >> (4 * rank)) & 15 > top:
+            top = (counts >> (4 * rank)) & 15
+        b >>= 4
+    # the ranks as ``low_key`` orders them, by count then rank, both descending (four bits each,
+    # the first highest), how many, and how many ranks are paired
+    ranks: i64 = 0
+    n: i64 = 0
+    paired: i64 = 0
+    count = top
+    while count >= 1:
+        r: i64 = 13
+        while r >= 1:
+            if (counts >> (4 * r)) & 15 == count:
+                if count == 2:
+                    paired += 1
+                k: i64 = 0
+                while k < count:
+                    ranks = (ranks << 4) | (r + 1)
+                    n += 1
+                    k += 1
+            r -= 1
+        count -= 1
+    # the category as ``low_key``'s ``_category`` numbers it: no pair 0, one pair, two pair,
+    # trips, full house, quads 5
+    category: i64 = 0
+    if top == 1:
+        category = 0
+    elif top == 2:
+        category = 2 if paired >= 2 else 1
+    elif top == 3:
+        category = 4 if paired else 3
+    else:
+        category = 5
+    return ((category + 1) << 16) | (ranks << (4 * (4 - n)))
 
 
-_BOARD_CODES: Final[dict[int, int]] = {}  # at most 13**4 + 13**3 + ... boards
+# One of a rank in ``board_code``'s counts: ``1 << 4 * rank``, read from a table because compiled,
+# a shift of the constant 1 by a 64-bit count shifts a C int, which overflows from 32 bits.
+# (Typed of any length: a Final tuple of fixed length is kept unboxed, and boxed again to index.)
+_RANK_UNITS: Final[tuple[int, ...]] = tuple(1 << (4 * rank) for rank in range(14))
 
 
 def openers(

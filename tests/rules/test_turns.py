@@ -74,6 +74,31 @@ def test_board_codes_order_boards_as_their_low_keys(a: tuple[int, ...], b: tuple
     assert (code_a == code_b) == (key_a == key_b)
 
 
+def _board_code_reference(board: int) -> int:
+    """``board_code`` as it was: from ``low_key`` of the board's ranks (kept per board)."""
+    code = 0
+    shift = 16
+    for n in low_key(board_ranks(board) or [13]):
+        code |= (n + 1) << shift
+        shift -= 4
+    return code
+
+
+def test_board_code_matches_the_reference_for_every_board() -> None:
+    """Every 16-bit int: the boards of up to four ranks (``add_up_card``'s) give the former code;
+    an int with a nibble that is no rank (0 under a rank, 14, 15) is refused by both."""
+    for board in range(0x10000):
+        try:
+            expected: int | None = _board_code_reference(board)
+        except ValueError:
+            expected = None
+        if expected is None:
+            with pytest.raises(ValueError):
+                board_code(board)
+        else:
+            assert board_code(board) == expected, hex(board)
+
+
 @pytest.mark.parametrize("rank", [0, 14, 16])
 def test_a_rank_out_of_range_is_refused(rank: int) -> None:
     with pytest.raises(ValueError, match="not a rank"):

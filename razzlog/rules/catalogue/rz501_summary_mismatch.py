@@ -133,8 +133,10 @@ def _outcome_problem(
         didnt_bet = e.didnt_bet
         if didnt_bet is None:
             return None
-        voluntary = r.players[player].put[0] - (r.antes[player].amount if player in r.antes else 0)
-        if didnt_bet != (voluntary == 0):
+        # (with _ZERO, not 0: a Decimal's arithmetic or comparison with an int first makes the int a
+        # new Decimal; 0's exponent is _ZERO's, so the amount is the same and printed alike)
+        voluntary = r.players[player].put[0] - (r.antes[player].amount if player in r.antes else _ZERO)
+        if didnt_bet != (voluntary == _ZERO):
             return f"the summary says {player} {'did not bet' if didnt_bet else 'bet'}, but they put in {voluntary} beyond the ante"
         return None
     if folded is not None and outcome not in (_SAT_OUT, _OTHER):
