@@ -41,7 +41,7 @@ from razzlog.events import (
 from razzlog.stats.betting import LaterStreet
 from razzlog.stats.betting import PlayerFacts as _Player
 from razzlog.stats.betting import ThirdStreet as _ThirdStreet
-from razzlog.stats.played_times import played_times
+from razzlog.stats.played_times import played_epochs
 from razzlog.stats.player_rows import player_row, stats_player_row
 from razzlog.stats.shares import entry_of, rake_shares
 from razzlog.stats.units import Units, to_units, to_units_or_none, units, units_or_none
@@ -318,7 +318,8 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
             stats_player_row(idx, p, share, showdown, reached)
             for p, share in zip(players.values(), shares, strict=True)
         ]
-    day, time, utc = played_times(header.played_at)
+    # (as integers: rows_frame makes the temporal columns of them by a cast)
+    day, time, utc = played_epochs(header.played_at)
     entry, entry_currency = entry_of(header)
     if not detail:
         stats_row = (
