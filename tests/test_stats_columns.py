@@ -3,8 +3,11 @@ them must be what polars makes of the same rows as tuples, value for value and t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import polars as pl
 import pytest
@@ -80,11 +83,22 @@ def _row_wise(rows: list[Row], schema: dict[str, pl.DataType]) -> pl.DataFrame:
 
 
 def amounts(rows: list[Row], schema: dict[str, pl.DataType]) -> list[Row]:
-    """``rows`` with their money (units: razzlog.stats.units) as the ``Decimal`` amounts."""
-    money = {i for i, t in enumerate(schema.values()) if t == MONEY}
+    """``rows`` with their money (units: razzlog.stats.units) as the ``Decimal`` amounts, and their
+    dates and times (integers: razzlog.stats.played_times, ``Epochs``) as ``date``/``datetime``."""
+    as_value = {i: _VALUE_OF[str(t)] for i, t in enumerate(schema.values()) if str(t) in _VALUE_OF}
     return [
-        tuple(amount_of(v) if i in money and v is not None else v for i, v in enumerate(row)) for row in rows
+        tuple(as_value[i](v) if i in as_value and v is not None else v for i, v in enumerate(row))
+        for row in rows
     ]
+
+
+_EPOCH = datetime(1970, 1, 1)
+_VALUE_OF: dict[str, Callable[[Any], Any]] = {
+    str(MONEY): amount_of,
+    str(pl.Date()): lambda days: _EPOCH.date() + timedelta(days=days),
+    str(pl.Datetime()): lambda us: _EPOCH + timedelta(microseconds=us),
+    str(pl.Datetime("us", "UTC")): lambda us: _EPOCH.replace(tzinfo=UTC) + timedelta(microseconds=us),
+}
 
 
 def _names_as_text(frame: pl.DataFrame) -> pl.DataFrame:

@@ -315,6 +315,9 @@ def rows_frame(
             in_units.append(name)
         elif name in COUNTS:
             series.append(pl.Series(name, values, dtype=_count_type(values)))
+        elif isinstance(dtype, pl.Date) or (isinstance(dtype, pl.Datetime) and dtype.time_unit == "us"):
+            # integers (razzlog.stats.played_times: Epochs), as polars holds them
+            series.append(pl.Series(name, values, dtype=pl.Int64()).cast(dtype))
         else:
             series.append(pl.Series(name, values, dtype=dtype))
     frame = pl.DataFrame(series)

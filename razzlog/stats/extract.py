@@ -41,7 +41,7 @@ from razzlog.events import (
 from razzlog.stats.betting import LaterStreet
 from razzlog.stats.betting import PlayerFacts as _Player
 from razzlog.stats.betting import ThirdStreet as _ThirdStreet
-from razzlog.stats.played_times import played_times
+from razzlog.stats.played_times import played_epochs
 from razzlog.stats.player_rows import player_row, stats_player_row
 from razzlog.stats.shares import entry_of, rake_shares
 from razzlog.stats.units import Units, to_units, to_units_or_none, units, units_or_none
@@ -168,6 +168,19 @@ def stakes_of(header: HandHeader) -> str:
     return f"{symbol}{small}/{symbol}{big}" if symbol else f"{small}/{big} {code}"
 
 
+def _get(players: dict[str, _Player], out: dict[str, Seat], name: str) -> _Player:
+    """``name``'s facts, added for a player who acts without a seat line (their money kept all the
+    same).  (A function of its own, not a closure in :func:`hand_rows`: compiled, a closure and its
+    environment refer to each other, and every hand's facts became cyclic garbage that only the
+    collector freed, ~26 objects a hand: the import's collections cost 4x the audit's.)"""
+    p = players.get(name)
+    if p is None:
+        seat = out.get(name)
+        p = _Player(name, seat.seat, to_units_or_none(seat.stack)) if seat else _Player(name, None, None)
+        players[name] = p
+    return p
+
+
 def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
     """The rows of ``hand``, whose key in every table is ``idx``.
 
@@ -186,14 +199,6 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
             else:
                 players[e.player] = _Player(e.player, e.seat, to_units_or_none(e.stack))
 
-    def get(name: str) -> _Player:
-        p = players.get(name)
-        if p is None:  # acting without a seat line: keep their money all the same
-            seat = out.get(name)
-            p = _Player(name, seat.seat, to_units_or_none(seat.stack)) if seat else _Player(name, None, None)
-            players[name] = p
-        return p
-
     actions: list[Row] = []
     reached = 0  # the index of the last betting street dealt (0: 3rd … 4: 7th)
     third: _ThirdStreet | None = None
@@ -206,7 +211,7 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
         if type(e) is _ACTION:
             # each field read once: an interpreted event's field (the pure build's) costs ~190 instructions a read
             name, to, all_in = e.player, units_or_none(e.to), e.all_in
-            p = players.get(name) or get(name)
+            p = players.get(name) or _get(players, out, name)
             street = e.street._value_
             si = _STREET_INDEX[street]
             if si > _LAST_BETTING:  # a bet logged after the showdown began (the audit reports it):
@@ -251,7 +256,7 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
                 actions.append((idx, len(actions), street, name, kind._value_, put, to, all_in))
         elif type(e) is _DEAL:
             name, known, new = e.player, e.known, e.new
-            p = players.get(name) or get(name)
+            p = players.get(name) or _get(players, out, name)
             p.see(known + new)
             if new and e.street is _THIRD:
                 p.door = new[-1]  # the face-up card is printed last
@@ -259,7 +264,7 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
                     p.hole = True
                     p.start = start_label(new[:2], new[2])
         elif type(e) is _ANTE:
-            p = get(e.player)
+            p = _get(players, out, e.player)
             p.ante += units(e.amount)
             if e.all_in:
                 p.ante_all_in = p.all_in = True
@@ -269,9 +274,9 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
                 reached = max(reached, si)
                 later = LaterStreet(si, aggressor[si - 1]) if si == 1 or si == 2 else None
         elif type(e) is _UNCALLED:
-            get(e.player).returned += to_units(e.amount)
+            _get(players, out, e.player).returned += to_units(e.amount)
         elif type(e) is _COLLECT:
-            get(e.player).collected += to_units(e.amount)
+            _get(players, out, e.player).collected += to_units(e.amount)
         elif type(e) is _SUMMARY_SEAT:
             # A summary line deals no one in: "Seat 6: X is sitting out" names a player who was
             # not (a seat line without the mark, and no ante, card or action: dropped below).
@@ -313,7 +318,8 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
             stats_player_row(idx, p, share, showdown, reached)
             for p, share in zip(players.values(), shares, strict=True)
         ]
-    day, time, utc = played_times(header.played_at)
+    # (as integers: rows_frame makes the temporal columns of them by a cast)
+    day, time, utc = played_epochs(header.played_at)
     entry, entry_currency = entry_of(header)
     if not detail:
         stats_row = (

@@ -30,6 +30,15 @@ _KEPT: Final = 1 << 12  # days remembered (a log spans a few)
 _OFFSETS: dict[tuple[str, int, int, int], timedelta | None] = {}
 
 Times = tuple[date | None, datetime | None, datetime | None]
+# The same as polars stores them: days since 1970-01-01, and microseconds since its midnight (the
+# local time as printed, and the UTC instant)
+Epochs = tuple[int | None, int | None, int | None]
+
+_EPOCH_DAY: Final = date(1970, 1, 1).toordinal()
+_EPOCH: Final = datetime(1970, 1, 1)
+_EPOCH_UTC: Final = datetime(1970, 1, 1, tzinfo=UTC)
+_US: Final = 1_000_000
+_DAY_US: Final = 86_400 * _US
 
 
 def parse_played_at(text: str) -> tuple[date | None, datetime | None]:
@@ -67,18 +76,57 @@ def _fast(m: re.Match[str]) -> Times:
     y, mo, d = int(m[1]), int(m[2]), int(m[3])
     local = datetime(y, mo, d, int(m[4]), int(m[5]), int(m[6]))
     day = date(y, mo, d)
-    abbreviation = m[7]
-    key = (abbreviation, y, mo, d)
-    if key in _OFFSETS:
-        offset = _OFFSETS[key]
-    else:
-        offset = _day_offset(abbreviation, y, mo, d)
-        if len(_OFFSETS) >= _KEPT:
-            _OFFSETS.clear()
-        _OFFSETS[key] = offset
+    offset = _offset(m[7], y, mo, d)
     if offset is None:
         return day, local, utc_time(m.string)
     return day, local, (local - offset).replace(tzinfo=UTC)
+
+
+def played_epochs(text: str) -> Epochs:
+    """:func:`played_times` as the integers of :data:`Epochs`, which polars makes its ``Date`` and
+    ``Datetime`` columns of by a cast: of ``date`` and ``datetime`` objects it made them one value
+    at a time, ~16 k instructions a hand in an import.  The common shape in integers, without
+    those objects; anything else through :func:`played_times`."""
+    m = _SHAPE.fullmatch(text)
+    if m is not None:
+        y, mo, d, hour, minute, second = int(m[1]), int(m[2]), int(m[3]), int(m[4]), int(m[5]), int(m[6])
+        # (years 1 and 9999: an instant a day away may be out of a datetime's range, which
+        # played_times says; the date's own checks: date() below)
+        if 1 < y < 9999 and hour < 24 and minute < 60 and second < 60:
+            try:
+                days = date(y, mo, d).toordinal() - _EPOCH_DAY
+            except ValueError:  # (30 February)
+                return _epochs(played_times(text))
+            offset = _offset(m[7], y, mo, d)
+            if offset is not None:
+                local = days * _DAY_US + (hour * 3600 + minute * 60 + second) * _US
+                return days, local, local - _micros(offset)
+    return _epochs(played_times(text))
+
+
+def _epochs(times: Times) -> Epochs:
+    day, local, utc = times
+    return (
+        None if day is None else day.toordinal() - _EPOCH_DAY,
+        None if local is None else _micros(local - _EPOCH),
+        None if utc is None else _micros(utc - _EPOCH_UTC),
+    )
+
+
+def _micros(delta: timedelta) -> int:
+    return (delta.days * 86_400 + delta.seconds) * _US + delta.microseconds
+
+
+def _offset(abbreviation: str, y: int, mo: int, d: int) -> timedelta | None:
+    """The zone's offset on that day (see :func:`_day_offset`), kept per day."""
+    key = (abbreviation, y, mo, d)
+    if key in _OFFSETS:
+        return _OFFSETS[key]
+    offset = _day_offset(abbreviation, y, mo, d)
+    if len(_OFFSETS) >= _KEPT:
+        _OFFSETS.clear()
+    _OFFSETS[key] = offset
+    return offset
 
 
 def _day_offset(abbreviation: str, y: int, mo: int, d: int) -> timedelta | None:

@@ -18,6 +18,7 @@ from razzlog.stats.chunks import InexactAmount, rows_frame
 from razzlog.stats.extract import columns_of
 from razzlog.stats.schema import MONEY, SCALE, units_to_money
 from razzlog.stats.units import Units, amount_of, is_whole, to_units, units
+from razzlog.store.part import money_of_units
 
 # the parser's amounts: below 10^14, at most 6 decimal places (razzlog.sites.common)
 AMOUNT = st.one_of(
@@ -61,3 +62,22 @@ def test_the_stores_money_is_polars_money_of_the_amounts(values: list[Decimal | 
     assert frame.schema["net"] == pl.Int64()
     got = frame.select(units_to_money(pl.col("net")).cast(MONEY)).to_series()
     assert_series_equal(got, pl.Series("net", values, dtype=MONEY))
+
+
+@settings(deadline=None, max_examples=300)
+@given(
+    st.lists(st.none() | st.integers(-(2**63), 2**63 - 1) | st.sampled_from([0, 1, -1, 10**4]), max_size=40),
+    st.integers(0, 5),
+    st.integers(1, 3),
+)
+@example([-1, None, 2**63 - 1, -(2**63)], 1, 2)
+def test_money_of_units_is_polars_money_of_the_units(
+    values: list[int | None], skip: int, chunks: int
+) -> None:
+    # (sliced and of several chunks, as a part's concatenated frames are: offsets and validity)
+    pieces = [pl.Series("net", values, dtype=pl.Int64()) for _ in range(chunks)]
+    units = pl.concat(pieces, rechunk=False).slice(skip)
+    want = pl.select(units_to_money(pl.lit(units))).to_series().alias("net")
+    got = money_of_units(units)
+    assert got.dtype == MONEY
+    assert_series_equal(got, want)
