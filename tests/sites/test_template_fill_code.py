@@ -1,0 +1,56 @@
+"""Learning's generated fill functions (template_fill.make_fill): lines whose functions have the
+same source share one compiled code (compile() is most of a learnt line's cost), and each function
+still reads its own template's constants; the memo of codes stays bounded."""
+
+from __future__ import annotations
+
+import pytest
+
+from razzlog.generate.stream import generate_text
+from razzlog.sites import pokerstars, template_fill
+from razzlog.sources import RawHand, hands_of_lines
+
+pytestmark = pytest.mark.skipif(
+    not pokerstars.PARSER.use_templates,
+    reason="templates need lark-cython (the full parse is then the only one)",
+)
+
+
+def _parsed(seed: int, count: int) -> list[RawHand]:
+    text = generate_text(seed, count, site="pokerstars")
+    numbered = ((line, "utf-8") for line in text.split("\n"))
+    hands = [h for h in hands_of_lines("gen.txt", numbered) if isinstance(h, RawHand)]
+    for raw in hands:
+        assert repr(pokerstars.parse_hand(raw)) == repr(pokerstars.full_parse(raw))
+    return hands
+
+
+def _fills() -> list[template_fill.Fill]:
+    cache = pokerstars.PARSER._templates
+    assert cache is not None
+    return [t.fill for kept in cache.lines.values() for t in kept]
+
+
+def test_fills_of_one_source_share_their_code_and_keep_their_constants() -> None:
+    _parsed(31, 60)
+    fills = _fills()
+    codes = {id(f.__code__) for f in fills}  # type: ignore[attr-defined]
+    assert len(fills) >= 50
+    assert len(codes) * 3 < len(fills)  # compiled once per source, not once per template
+    spaces = {id(f.__globals__) for f in fills}  # type: ignore[attr-defined]
+    assert len(spaces) == len(fills)  # each with its own constants
+    # the hands are filled from those templates as Lark parses them
+    for raw in _parsed(32, 40):
+        assert repr(pokerstars.parse_hand(raw)) == repr(pokerstars.full_parse(raw))
+
+
+def test_the_memo_of_codes_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(template_fill, "_MAX_CODE", 3)
+    monkeypatch.setattr(template_fill, "_CODE", {})
+    cache = pokerstars.PARSER._templates
+    assert cache is not None
+    cache.clear()  # (learnt again, with the small memo)
+    for raw in _parsed(33, 30):
+        assert len(template_fill._CODE) <= 3
+        assert repr(pokerstars.parse_hand(raw)) == repr(pokerstars.full_parse(raw))
+    assert len(template_fill._CODE) <= 3
