@@ -6,20 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from razzlog.generate.stream import generate_text
 from razzlog.sites import pokerstars, template_fill
-from razzlog.sources import RawHand, hands_of_lines
-
-pytestmark = pytest.mark.skipif(
-    not pokerstars.PARSER.use_templates,
-    reason="templates need lark-cython (the full parse is then the only one)",
-)
+from razzlog.sources import RawHand
+from tests.test_parse_templates import generated_hands
+from tests.test_parse_templates import pytestmark as pytestmark  # (templates need lark-cython)
 
 
 def _parsed(seed: int, count: int) -> list[RawHand]:
-    text = generate_text(seed, count, site="pokerstars")
-    numbered = ((line, "utf-8") for line in text.split("\n"))
-    hands = [h for h in hands_of_lines("gen.txt", numbered) if isinstance(h, RawHand)]
+    hands = generated_hands(seed, count)
     for raw in hands:
         assert repr(pokerstars.parse_hand(raw)) == repr(pokerstars.full_parse(raw))
     return hands
