@@ -194,7 +194,10 @@ def make_fill(
         "SEATS": _SEATS,
     }
     # generated so that filling a line costs one call with no interpretation of the template
-    return FunctionType(_fill_code(source), space, "fill"), read
+    # (a copy of the code per function: the interpreter specialises a code's instructions in place,
+    # and one code run with many templates' globals kept missing its caches, 48 k instructions a
+    # hand in the steady state; the copy costs a thousandth of a compile)
+    return FunctionType(_fill_code(source).replace(), space, "fill"), read
 
 
 # the code of each fill source met: lines' templates differ mostly by their constants, which are
