@@ -5,10 +5,12 @@ the recording of Lark's parse (its parser stack at every line) that templates ar
 
 from __future__ import annotations
 
+import builtins
 import re
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 from enum import Enum
+from types import CodeType, FunctionType
 from typing import Any
 
 from razzlog.cards import Card
@@ -177,6 +179,7 @@ def make_fill(
     read = {int(j) for j in re.findall(r"v\[(\d+)\]", "".join(body))}
     source = "def fill(v, ln, cur, P, E):\n" + ("".join(body) or "    pass\n")
     space: dict[str, Any] = {
+        "__builtins__": builtins,
         **inference.constants,
         "A": values.amount,
         "C": values.card_list,
@@ -191,8 +194,29 @@ def make_fill(
         "SEATS": _SEATS,
     }
     # generated so that filling a line costs one call with no interpretation of the template
-    exec(compile(source, "<razzlog line template>", "exec"), space)
-    return space["fill"], read
+    # (a copy of the code per function: the interpreter specialises a code's instructions in place,
+    # and one code run with many templates' globals kept missing its caches, 48 k instructions a
+    # hand in the steady state; the copy costs a thousandth of a compile)
+    return FunctionType(_fill_code(source).replace(), space, "fill"), read
+
+
+# the code of each fill source met: lines' templates differ mostly by their constants, which are
+# globals of the function (the first 1,000 hands of a batch learn 480 templates from 23 sources),
+# and compile() costs ~0.5 M instructions; bounded as the templates are (templates.MAX_KEYS)
+_CODE: dict[str, CodeType] = {}
+_MAX_CODE = 20_000
+
+
+def _fill_code(source: str) -> CodeType:
+    code = _CODE.get(source)
+    if code is None:
+        space: dict[str, Any] = {}
+        exec(compile(source, "<razzlog line template>", "exec"), space)
+        code = space["fill"].__code__
+        if len(_CODE) >= _MAX_CODE:
+            _CODE.clear()
+        _CODE[source] = code
+    return code
 
 
 # --------------------------------------------------------------------------- recording Lark's parse
@@ -235,13 +259,17 @@ def _recorder() -> Any:
     if _RECORDER is None:
         import lark_cython.lark_cython as lc
 
+        # the base's method itself: called for every token of a learnt hand, where super() made
+        # a super object and looked the method up each time
+        lexer_next = lc.LexerThread.next_token
+
         class Recorder(lc.LexerThread):  # type: ignore[misc]
             stacks: list[tuple[int, ...]]
             head: list[tuple[str, int, int]]
 
             def next_token(self, ps: Any) -> Any:
                 try:
-                    tok = super().next_token(ps)
+                    tok = lexer_next(self, ps)
                 except EOFError:
                     self.stacks.append(tuple(ps.state_stack))
                     raise

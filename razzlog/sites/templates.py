@@ -62,7 +62,7 @@ from typing import Final
 
 from razzlog.events import Event, HandHeader, Street, StreetStart
 from razzlog.sites.event_builders import constructor
-from razzlog.sites.template_cut import _SEP, MAX_CUTS, Cut, cut_kept, cut_line, cut_new, symbol_bits
+from razzlog.sites.template_cut import _SEP, MAX_CUTS, Cut, cut_kept, cut_new, symbol_bits
 from razzlog.sites.template_fill import Fill, Miss, Values, make_fill, recorded_parse
 from razzlog.sites.template_head import Head, learn_head, read_head
 
@@ -345,7 +345,13 @@ class Templates:
     def _learn_line(
         self, line: str, before: int, after: int, events: list[Event], names: tuple[str, ...], current: Street
     ) -> None:
-        skeleton, slots = cut_line(line)
+        # (the template path cut the lines before the one it missed: kept in the memo)
+        cut = self.cuts.get(line)
+        if cut is None:
+            cut = self.older_cuts.get(line)
+            if cut is None:
+                cut = cut_new(line)
+        skeleton, slots, _ = cut
         key = (before, skeleton)
         known = self.lines.get(key, [])
         for t in known:
