@@ -141,11 +141,11 @@ def _slot_end(s: str, i: i64, n: i64) -> i64:
 
 def cut_line(line: str) -> tuple[str, tuple[str, ...]]:
     """The skeleton of a line (its literals joined by ``_SEP``, the line's key) and its slots."""
-    skeleton, slots, _ = cut_new(line)
-    return skeleton, slots
+    cut = cut_of(line)
+    return cut.skeleton, cut.slots
 
 
-# what a line's cut is kept as: its skeleton, its slots and its currency symbols (symbol_bits)
+# what a line's cut is, as a tuple: its skeleton, its slots and its currency symbols (symbol_bits)
 Cut = tuple[str, tuple[str, ...], int]
 
 # a currency symbol's bit in symbol_bits (the three that common.CURRENCY_OF_SYMBOL knows)
@@ -165,14 +165,82 @@ def symbol_bits(line: str) -> int:
     return bits
 
 
+class LineCut:
+    """A line's cut as kept (:attr:`.templates.Templates.cuts`): a compiled class, read by its
+    fields (a tuple of a str, a tuple and an int was unboxed by mypyc, then boxed again into a
+    new tuple twice a new line: 650 instructions)."""
+
+    def __init__(self, skeleton: str, slots: tuple[str, ...], bits: int) -> None:
+        self.skeleton = skeleton  # the literals joined by _SEP (the line's key)
+        self.slots = slots
+        self.bits = bits  # symbol_bits of the line
+
+    def as_tuple(self) -> Cut:
+        return self.skeleton, self.slots, self.bits
+
+
 def cut_new(line: str) -> Cut:
-    """The cut of a line not met before: :func:`cut_line` and :func:`symbol_bits`, in one scan.
+    """The cut of a line not met before: :func:`cut_line` and :func:`symbol_bits`, in one scan."""
+    return cut_of(line).as_tuple()
+
+
+# the markers masking writes for the first names (masking._MARKERS), as constants: a marker slot
+# is one of these objects, not a new slice, and its hash (the fill functions look markers up) kept
+_MARKERS: Final = tuple(f"\ue000{i}\ue001" for i in range(32))
+
+
+def _marker(s: str, i: i64, j: i64) -> str:
+    """``s[i:j]``, a marker slot (``\\ue000``, ASCII digits, ``\\ue001``)."""
+    if j - i == 3:
+        return _MARKERS[ord(s[i + 1]) - ord("0")]
+    if j - i == 4 and ord(s[i + 1]) != ord("0"):
+        k: i64 = (ord(s[i + 1]) - ord("0")) * 10 + ord(s[i + 2]) - ord("0")
+        if k < 32:
+            return _MARKERS[k]
+    return s[i:j]
+
+
+# the skeletons of "Dealt to MARKER [CARDS]" and of "Dealt to MARKER [CARDS] [CARDS]"
+_DEALT_ONE: Final = f"Dealt to {_SEP} {_SEP}"
+_DEALT_TWO: Final = f"Dealt to {_SEP} {_SEP} {_SEP}"
+
+
+def _dealt_cut(s: str, n: i64) -> LineCut | None:
+    """The cut of ``Dealt to MARKER [CARDS]( [CARDS])?`` (``s`` starts with ``"Dealt to
+    \\ue000"``), the line whole; None for any other line.  A third of a hand's new lines (their
+    cards are new): the skeleton a constant, no literal cut out, joined and hashed."""
+    j = _digits_end(s, 10, n)
+    if j == 10 or j >= n or ord(s[j]) != 0xE001:
+        return None
+    a: i64 = j + 1
+    if a + 1 >= n or ord(s[a]) != ord(" ") or ord(s[a + 1]) != ord("["):
+        return None
+    b = _cards_end(s, a + 1, n)
+    if b < 0:
+        return None
+    if b == n:
+        return LineCut(_DEALT_ONE, (_marker(s, 9, a), s[a + 1 : b]), 0)
+    if b + 1 >= n or ord(s[b]) != ord(" ") or ord(s[b + 1]) != ord("["):
+        return None
+    c = _cards_end(s, b + 1, n)
+    if c != n:
+        return None
+    return LineCut(_DEALT_TWO, (_marker(s, 9, a), s[a + 1 : b], s[b + 1 : c]), 0)
+
+
+def cut_of(line: str) -> LineCut:
+    """The cut of a line not met before: its skeleton and slots, and its :func:`symbol_bits`, in
+    one scan.
 
     (The symbols are seen where the scan looks at a character: a slot holds one only as its
     first character.)  Lower-case letters and spaces, most of a line, are passed over first."""
+    n: i64 = len(line)
+    if n > 10 and ord(line[0]) == ord("D") and ord(line[9]) == 0xE000 and line.startswith("Dealt to "):
+        dealt = _dealt_cut(line, n)
+        if dealt is not None:
+            return dealt
     literals: list[str] = []
     slots: list[str] = []
-    n: i64 = len(line)
     start: i64 = 0  # where the current literal starts
     bits: i64 = 0
     i: i64 = 0
@@ -197,27 +265,27 @@ def cut_new(line: str) -> Cut:
         end = _slot_end(line, i, n)
         if end > i:
             literals.append(line[start:i])
-            slots.append(line[i:end])
+            slots.append(_marker(line, i, end) if c == 0xE000 else line[i:end])
             start = i = end
         else:
             i += 1
     if not slots:
-        return line, (), bits
+        return LineCut(line, (), bits)
     literals.append(line[start:])
-    return _SEP.join(literals), tuple(slots), bits
+    return LineCut(_SEP.join(literals), tuple(slots), bits)
 
 
-def cut_kept(known: dict[str, Cut], older: dict[str, Cut], lines: list[str]) -> list[Cut]:
-    """:func:`cut_new` of each masked line (none holds ``_SEP``), kept in ``known`` (a line
+def cut_kept(known: dict[str, LineCut], older: dict[str, LineCut], lines: list[str]) -> list[LineCut]:
+    """:func:`cut_of` of each masked line (none holds ``_SEP``), kept in ``known`` (a line
     found in ``older``, the generation before, moves to it): about 65 % of a batch's lines were
     met before (names are markers)."""
-    out: list[Cut] = []
+    out: list[LineCut] = []
     for line in lines:
         cut = known.get(line)
         if cut is None:
             cut = older.get(line)
             if cut is None:
-                cut = cut_new(line)
+                cut = cut_of(line)
             known[line] = cut
         out.append(cut)
     return out

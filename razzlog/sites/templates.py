@@ -62,7 +62,7 @@ from typing import Final
 
 from razzlog.events import Event, HandHeader, Street, StreetStart
 from razzlog.sites.event_builders import constructor
-from razzlog.sites.template_cut import _SEP, MAX_CUTS, Cut, cut_kept, cut_line, cut_new, symbol_bits
+from razzlog.sites.template_cut import _SEP, MAX_CUTS, Cut, LineCut, cut_kept, cut_line, cut_of, symbol_bits
 from razzlog.sites.template_fill import Fill, Miss, Values, make_fill, recorded_parse
 from razzlog.sites.template_head import Head, learn_head, read_head
 
@@ -111,8 +111,8 @@ class Templates:
         self.rivals = rivals
         self.datetime_re = datetime_re
         self.datetimes = re.compile(datetime_re)
-        self.cuts: dict[str, Cut] = {}  # line -> cut_new(line)
-        self.older_cuts: dict[str, Cut] = {}  # the generation before
+        self.cuts: dict[str, LineCut] = {}  # line -> cut_of(line)
+        self.older_cuts: dict[str, LineCut] = {}  # the generation before
         self.max_cuts = MAX_CUTS
         if self.datetimes.groups:  # a header template's groups are the hand number and its dates
             raise ValueError("the DATETIME terminal must have no capturing group")
@@ -177,10 +177,11 @@ class Templates:
                     if cut is None:
                         if _SEP in text:
                             return None
-                        cut = cut_new(text)
+                        cut = cut_of(text)
                     known[text] = cut
-                key, slots, bits = cut
-                symbols |= bits
+                key = cut.skeleton
+                slots = cut.slots
+                symbols |= cut.bits
                 skeletons = cache.get(stack)
                 if skeletons is None:
                     return None
@@ -241,7 +242,7 @@ class Templates:
         if len(self.cuts) + len(lines) > self.max_cuts:
             self.older_cuts = self.cuts
             self.cuts = {}
-        return cut_kept(self.cuts, self.older_cuts, lines)
+        return [cut.as_tuple() for cut in cut_kept(self.cuts, self.older_cuts, lines)]
 
     def _table(self, before: int, line: str, lines: tuple[str, ...]) -> tuple[str, int | None, int] | None:
         """A table line (``lines[1]``) met for the first time, read
