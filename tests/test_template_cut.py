@@ -138,3 +138,27 @@ def test_the_first_markers_are_cut_as_shared_constants() -> None:
         assert marker is _MARKERS[int(marker[1:-1])]
     assert cut_line("\ue00007\ue001: checks")[1] == ("\ue00007\ue001",)
     assert cut_line("\ue00032\ue001: checks")[1] == ("\ue00032\ue001",)
+
+
+# seat lines and their near misses (cut_of reads "Seat N: MARKER (STACK in chips)" apart too)
+_SEAT_PIECES = ["Seat ", "1", "9", "10", "0", ",", ".", ": ", ":", "\ue000", "\ue001", "\ue0002\ue001"]
+_SEAT_PIECES += ["\ue00017\ue001", " (", "(", "$", "€", "£", "1,500", "1.50", "2,", " in chips)"]
+_SEAT_PIECES += [" in chips", ")", " is sitting out", "Lo: ", "é", "\x00", "[2c]", "x"]
+_SEAT_LINES = st.builds(
+    lambda tail: "Seat " + tail,
+    st.lists(st.one_of(st.sampled_from(_SEAT_PIECES), st.text(max_size=2)), max_size=14).map("".join),
+)
+_SEAT_SHAPED = st.builds(
+    lambda seat, k, symbol, stack, tail: f"Seat {seat}: \ue000{k}\ue001 ({symbol}{stack}{tail}",
+    st.sampled_from(["1", "9", "10", "0", "1,2", "3.", "07"]),
+    st.integers(0, 40),
+    st.sampled_from(["", "$", "€", "£", "$$", "x"]),
+    st.sampled_from(["1500", "1,500", "1.50", "0", "1,", "1.", ".5", "", "10,000.25"]),
+    st.sampled_from([" in chips)", " in chips) is sitting out", " in chips", " in chips)x", "in chips)"]),
+)
+
+
+@settings(max_examples=4000, deadline=None)
+@given(_SEAT_LINES | _SEAT_SHAPED)
+def test_a_seat_lines_cut_is_the_old_split(line: str) -> None:
+    assert cut_new(line) == (*_reference(line), _symbols(line))

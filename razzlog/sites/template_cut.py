@@ -228,6 +228,53 @@ def _dealt_cut(s: str, n: i64) -> LineCut | None:
     return LineCut(_DEALT_TWO, (_marker(s, 9, a), s[a + 1 : b], s[b + 1 : c]), 0)
 
 
+# the skeleton of a seat line "Seat N: MARKER (STACK in chips)"
+_SEAT: Final = f"Seat {_SEP}: {_SEP} ({_SEP} in chips)"
+_IN_CHIPS: Final = " in chips)"
+
+
+def _seat_cut(s: str, n: i64) -> LineCut | None:
+    """The cut of ``Seat N: MARKER (STACK in chips)`` (``s`` starts with ``"Seat "`` and a
+    digit), the line whole, the slots as the scan reads them; None for any other line.  A
+    seventh of a hand's new lines (their stacks are new), cut without literals sliced, joined
+    and hashed."""
+    seat = _number_end(s, 6, n)
+    if seat + 3 >= n or ord(s[seat]) != ord(":") or ord(s[seat + 1]) != ord(" "):
+        return None
+    at: i64 = seat + 2
+    if ord(s[at]) != 0xE000:
+        return None
+    j = _digits_end(s, at + 1, n)
+    if j == at + 1 or j >= n or ord(s[j]) != 0xE001:
+        return None
+    p: i64 = j + 3  # the stack's first character, after " ("
+    if p >= n or ord(s[j + 1]) != ord(" ") or ord(s[j + 2]) != ord("("):
+        return None
+    c: i64 = ord(s[p])
+    bits: i64 = 0
+    if _is_digit(c):
+        end = _number_end(s, p + 1, n)
+    else:
+        if c == ord("$"):
+            bits = 1
+        elif c == ord("€"):
+            bits = 2
+        elif c == ord("£"):
+            bits = 4
+        else:
+            return None
+        k = _digits_end(s, p + 1, n)
+        if k == p + 1:
+            return None
+        end = _number_end(s, k, n)
+    if n - end != len(_IN_CHIPS):
+        return None
+    for m in range(len(_IN_CHIPS)):
+        if ord(s[end + m]) != ord(_IN_CHIPS[m]):
+            return None
+    return LineCut(_SEAT, (s[5:seat], _marker(s, at, j + 1), s[p:end]), bits)
+
+
 def cut_of(line: str) -> LineCut:
     """The cut of a line not met before: its skeleton and slots, and its :func:`symbol_bits`, in
     one scan.
@@ -239,6 +286,10 @@ def cut_of(line: str) -> LineCut:
         dealt = _dealt_cut(line, n)
         if dealt is not None:
             return dealt
+    elif n > 6 and ord(line[0]) == ord("S") and _is_digit(ord(line[5])) and line.startswith("Seat "):
+        seat = _seat_cut(line, n)
+        if seat is not None:
+            return seat
     literals: list[str] = []
     slots: list[str] = []
     start: i64 = 0  # where the current literal starts
