@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from razzlog.generate.stream import generate_text
 from razzlog.sites.masking import POKERSTARS, mask_lines
-from razzlog.sites.template_cut import _MARKERS, _SEP, cut_line, cut_new, symbol_bits
+from razzlog.sites.template_cut import _MARKERS, _SEP, cut_line, cut_new, symbol_bits, two_deals
 
 _RANK = r"(?:10|[2-9TJQKA])"
 _CARD = _RANK + r"[shdc]"
@@ -162,3 +162,13 @@ _SEAT_SHAPED = st.builds(
 @given(_SEAT_LINES | _SEAT_SHAPED)
 def test_a_seat_lines_cut_is_the_old_split(line: str) -> None:
     assert cut_new(line) == (*_reference(line), _symbols(line))
+
+
+def test_two_deals_guesses_the_lines_of_two_card_groups() -> None:
+    # (which lines the template path neither looks up nor keeps: their cut is made either way)
+    assert two_deals("Dealt to \ue0003\ue001 [Ah 2c] [5d]")
+    assert two_deals("Dealt to \ue00012\ue001 [10s] [Kd]")
+    assert not two_deals("Dealt to \ue0003\ue001 [Ah 2c 5d]")
+    assert not two_deals("Dealt to \ue0003\ue001 [5d]")
+    assert not two_deals("Dealt to Bob [Ah 2c] [5d]")
+    assert not two_deals("\ue0003\ue001: shows [Ah 2c] [5d]")
