@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from razzlog.generate.stream import generate_text
 from razzlog.sites.masking import POKERSTARS, mask_lines
-from razzlog.sites.template_cut import _SEP, cut_line, cut_new, symbol_bits
+from razzlog.sites.template_cut import _MARKERS, _SEP, cut_line, cut_new, symbol_bits, two_deals
 
 _RANK = r"(?:10|[2-9TJQKA])"
 _CARD = _RANK + r"[shdc]"
@@ -106,3 +106,69 @@ def test_the_cut_of_a_new_line_is_the_old_split_and_its_symbols(line: str) -> No
     # (cut_new finds the symbols in the cut's own scan, mask-7; they were searched for apart)
     assert cut_new(line) == (*_reference(line), _symbols(line))
     assert symbol_bits(line) == _symbols(line)
+
+
+# "Dealt to" lines and their near misses (cut_of reads the usual shape apart from the scan)
+_DEALT_PIECES = ["Dealt to ", "\ue000", "\ue001", "\ue0003\ue001", "\ue00031\ue001", "\ue00032\ue001"]
+_DEALT_PIECES += ["\ue00007\ue001", "\ue000123\ue001", " [", "]", " ", "Ah", "10s", "2c", "Kd", "1s", "Ax"]
+_DEALT_PIECES += ["$", "€", "£", "5", "Lo: ", "\n", "é", "\x00", "[Ah 10s]", " [2c]"]
+_DEALT_LINES = st.builds(
+    lambda tail: "Dealt to \ue000" + tail,
+    st.lists(st.one_of(st.sampled_from(_DEALT_PIECES), st.text(max_size=2)), max_size=14).map("".join),
+)
+_CARDS = st.lists(st.sampled_from(["Ah", "10s", "2c", "Kd", "9h", "1s", "Tx"]), min_size=1, max_size=4)
+_WELL_SHAPED = st.builds(
+    lambda k, a, b: f"Dealt to \ue000{k}\ue001 [{' '.join(a)}]" + (f" [{' '.join(b)}]" if b else ""),
+    st.integers(0, 40),
+    _CARDS,
+    st.none() | _CARDS,
+)
+
+
+@settings(max_examples=4000, deadline=None)
+@given(_DEALT_LINES | _WELL_SHAPED)
+def test_a_dealt_to_lines_cut_is_the_old_split(line: str) -> None:
+    assert cut_new(line) == (*_reference(line), _symbols(line))
+
+
+def test_the_first_markers_are_cut_as_shared_constants() -> None:
+    # (their hashes kept: the fill functions look markers up); another spelling is its own slice
+    for line in ("\ue0007\ue001: checks", "Dealt to \ue00031\ue001 [Ah] [2c]", "x \ue00012\ue001"):
+        marker = cut_line(line)[1][0]
+        assert marker is _MARKERS[int(marker[1:-1])]
+    assert cut_line("\ue00007\ue001: checks")[1] == ("\ue00007\ue001",)
+    assert cut_line("\ue00032\ue001: checks")[1] == ("\ue00032\ue001",)
+
+
+# seat lines and their near misses (cut_of reads "Seat N: MARKER (STACK in chips)" apart too)
+_SEAT_PIECES = ["Seat ", "1", "9", "10", "0", ",", ".", ": ", ":", "\ue000", "\ue001", "\ue0002\ue001"]
+_SEAT_PIECES += ["\ue00017\ue001", " (", "(", "$", "€", "£", "1,500", "1.50", "2,", " in chips)"]
+_SEAT_PIECES += [" in chips", ")", " is sitting out", "Lo: ", "é", "\x00", "[2c]", "x"]
+_SEAT_LINES = st.builds(
+    lambda tail: "Seat " + tail,
+    st.lists(st.one_of(st.sampled_from(_SEAT_PIECES), st.text(max_size=2)), max_size=14).map("".join),
+)
+_SEAT_SHAPED = st.builds(
+    lambda seat, k, symbol, stack, tail: f"Seat {seat}: \ue000{k}\ue001 ({symbol}{stack}{tail}",
+    st.sampled_from(["1", "9", "10", "0", "1,2", "3.", "07"]),
+    st.integers(0, 40),
+    st.sampled_from(["", "$", "€", "£", "$$", "x"]),
+    st.sampled_from(["1500", "1,500", "1.50", "0", "1,", "1.", ".5", "", "10,000.25"]),
+    st.sampled_from([" in chips)", " in chips) is sitting out", " in chips", " in chips)x", "in chips)"]),
+)
+
+
+@settings(max_examples=4000, deadline=None)
+@given(_SEAT_LINES | _SEAT_SHAPED)
+def test_a_seat_lines_cut_is_the_old_split(line: str) -> None:
+    assert cut_new(line) == (*_reference(line), _symbols(line))
+
+
+def test_two_deals_guesses_the_lines_of_two_card_groups() -> None:
+    # (which lines the template path neither looks up nor keeps: their cut is made either way)
+    assert two_deals("Dealt to \ue0003\ue001 [Ah 2c] [5d]")
+    assert two_deals("Dealt to \ue00012\ue001 [10s] [Kd]")
+    assert not two_deals("Dealt to \ue0003\ue001 [Ah 2c 5d]")
+    assert not two_deals("Dealt to \ue0003\ue001 [5d]")
+    assert not two_deals("Dealt to Bob [Ah 2c] [5d]")
+    assert not two_deals("\ue0003\ue001: shows [Ah 2c] [5d]")

@@ -141,11 +141,11 @@ def _slot_end(s: str, i: i64, n: i64) -> i64:
 
 def cut_line(line: str) -> tuple[str, tuple[str, ...]]:
     """The skeleton of a line (its literals joined by ``_SEP``, the line's key) and its slots."""
-    skeleton, slots, _ = cut_new(line)
-    return skeleton, slots
+    cut = cut_of(line)
+    return cut.skeleton, cut.slots
 
 
-# what a line's cut is kept as: its skeleton, its slots and its currency symbols (symbol_bits)
+# what a line's cut is, as a tuple: its skeleton, its slots and its currency symbols (symbol_bits)
 Cut = tuple[str, tuple[str, ...], int]
 
 # a currency symbol's bit in symbol_bits (the three that common.CURRENCY_OF_SYMBOL knows)
@@ -165,14 +165,146 @@ def symbol_bits(line: str) -> int:
     return bits
 
 
+class LineCut:
+    """A line's cut as kept (:attr:`.templates.Templates.cuts`): a compiled class, read by its
+    fields (a tuple of a str, a tuple and an int was unboxed by mypyc, then boxed again into a
+    new tuple twice a new line: 650 instructions)."""
+
+    def __init__(self, skeleton: str, slots: tuple[str, ...], bits: int) -> None:
+        self.skeleton = skeleton  # the literals joined by _SEP (the line's key)
+        self.slots = slots
+        self.bits = bits  # symbol_bits of the line
+
+    def as_tuple(self) -> Cut:
+        return self.skeleton, self.slots, self.bits
+
+
 def cut_new(line: str) -> Cut:
-    """The cut of a line not met before: :func:`cut_line` and :func:`symbol_bits`, in one scan.
+    """The cut of a line not met before: :func:`cut_line` and :func:`symbol_bits`, in one scan."""
+    return cut_of(line).as_tuple()
+
+
+# the markers masking writes for the first names (masking._MARKERS), as constants: a marker slot
+# is one of these objects, not a new slice, and its hash (the fill functions look markers up) kept
+_MARKERS: Final = tuple(f"\ue000{i}\ue001" for i in range(32))
+
+
+def _marker(s: str, i: i64, j: i64) -> str:
+    """``s[i:j]``, a marker slot (``\\ue000``, ASCII digits, ``\\ue001``)."""
+    if j - i == 3:
+        return _MARKERS[ord(s[i + 1]) - ord("0")]
+    if j - i == 4 and ord(s[i + 1]) != ord("0"):
+        k: i64 = (ord(s[i + 1]) - ord("0")) * 10 + ord(s[i + 2]) - ord("0")
+        if k < 32:
+            return _MARKERS[k]
+    return s[i:j]
+
+
+# the skeletons of "Dealt to MARKER [CARDS]" and of "Dealt to MARKER [CARDS] [CARDS]"
+_DEALT_ONE: Final = f"Dealt to {_SEP} {_SEP}"
+_DEALT_TWO: Final = f"Dealt to {_SEP} {_SEP} {_SEP}"
+
+
+def _dealt_cut(s: str, n: i64) -> LineCut | None:
+    """The cut of ``Dealt to MARKER [CARDS]( [CARDS])?`` (``s`` starts with ``"Dealt to
+    \\ue000"``), the line whole; None for any other line.  A third of a hand's new lines (their
+    cards are new): the skeleton a constant, no literal cut out, joined and hashed."""
+    j = _digits_end(s, 10, n)
+    if j == 10 or j >= n or ord(s[j]) != 0xE001:
+        return None
+    a: i64 = j + 1
+    if a + 1 >= n or ord(s[a]) != ord(" ") or ord(s[a + 1]) != ord("["):
+        return None
+    b = _cards_end(s, a + 1, n)
+    if b < 0:
+        return None
+    if b == n:
+        return LineCut(_DEALT_ONE, (_marker(s, 9, a), s[a + 1 : b]), 0)
+    if b + 1 >= n or ord(s[b]) != ord(" ") or ord(s[b + 1]) != ord("["):
+        return None
+    c = _cards_end(s, b + 1, n)
+    if c != n:
+        return None
+    return LineCut(_DEALT_TWO, (_marker(s, 9, a), s[a + 1 : b], s[b + 1 : c]), 0)
+
+
+# the skeleton of a seat line "Seat N: MARKER (STACK in chips)"
+_SEAT: Final = f"Seat {_SEP}: {_SEP} ({_SEP} in chips)"
+_IN_CHIPS: Final = " in chips)"
+
+
+def _seat_cut(s: str, n: i64) -> LineCut | None:
+    """The cut of ``Seat N: MARKER (STACK in chips)`` (``s`` starts with ``"Seat "`` and a
+    digit), the line whole, the slots as the scan reads them; None for any other line.  A
+    seventh of a hand's new lines (their stacks are new), cut without literals sliced, joined
+    and hashed."""
+    seat = _number_end(s, 6, n)
+    if seat + 3 >= n or ord(s[seat]) != ord(":") or ord(s[seat + 1]) != ord(" "):
+        return None
+    at: i64 = seat + 2
+    if ord(s[at]) != 0xE000:
+        return None
+    j = _digits_end(s, at + 1, n)
+    if j == at + 1 or j >= n or ord(s[j]) != 0xE001:
+        return None
+    p: i64 = j + 3  # the stack's first character, after " ("
+    if p >= n or ord(s[j + 1]) != ord(" ") or ord(s[j + 2]) != ord("("):
+        return None
+    c: i64 = ord(s[p])
+    bits: i64 = 0
+    if _is_digit(c):
+        end = _number_end(s, p + 1, n)
+    else:
+        if c == ord("$"):
+            bits = 1
+        elif c == ord("€"):
+            bits = 2
+        elif c == ord("£"):
+            bits = 4
+        else:
+            return None
+        k = _digits_end(s, p + 1, n)
+        if k == p + 1:
+            return None
+        end = _number_end(s, k, n)
+    if n - end != len(_IN_CHIPS):
+        return None
+    for m in range(len(_IN_CHIPS)):
+        if ord(s[end + m]) != ord(_IN_CHIPS[m]):
+            return None
+    return LineCut(_SEAT, (s[5:seat], _marker(s, at, j + 1), s[p:end]), bits)
+
+
+def two_deals(line: str) -> bool:
+    """Whether a masked line reads like ``Dealt to MARKER [CARDS] [CARDS]`` (its end): such a
+    line's cards are new in 98 % of them, so its cut is not worth keeping (nor looking up: the
+    line's hash).  (A guess: the cut is the same either way.)"""
+    n = len(line)
+    if n < 16 or ord(line[0]) != ord("D") or ord(line[9]) != 0xE000 or ord(line[n - 1]) != ord("]"):
+        return False
+    k = n - 2
+    while k > 12 and ord(line[k]) != ord("["):
+        k -= 1
+    return ord(line[k - 1]) == ord(" ") and ord(line[k - 2]) == ord("]")
+
+
+def cut_of(line: str) -> LineCut:
+    """The cut of a line not met before: its skeleton and slots, and its :func:`symbol_bits`, in
+    one scan.
 
     (The symbols are seen where the scan looks at a character: a slot holds one only as its
     first character.)  Lower-case letters and spaces, most of a line, are passed over first."""
+    n: i64 = len(line)
+    if n > 10 and ord(line[0]) == ord("D") and ord(line[9]) == 0xE000 and line.startswith("Dealt to "):
+        dealt = _dealt_cut(line, n)
+        if dealt is not None:
+            return dealt
+    elif n > 6 and ord(line[0]) == ord("S") and _is_digit(ord(line[5])) and line.startswith("Seat "):
+        seat = _seat_cut(line, n)
+        if seat is not None:
+            return seat
     literals: list[str] = []
     slots: list[str] = []
-    n: i64 = len(line)
     start: i64 = 0  # where the current literal starts
     bits: i64 = 0
     i: i64 = 0
@@ -197,27 +329,27 @@ def cut_new(line: str) -> Cut:
         end = _slot_end(line, i, n)
         if end > i:
             literals.append(line[start:i])
-            slots.append(line[i:end])
+            slots.append(_marker(line, i, end) if c == 0xE000 else line[i:end])
             start = i = end
         else:
             i += 1
     if not slots:
-        return line, (), bits
+        return LineCut(line, (), bits)
     literals.append(line[start:])
-    return _SEP.join(literals), tuple(slots), bits
+    return LineCut(_SEP.join(literals), tuple(slots), bits)
 
 
-def cut_kept(known: dict[str, Cut], older: dict[str, Cut], lines: list[str]) -> list[Cut]:
-    """:func:`cut_new` of each masked line (none holds ``_SEP``), kept in ``known`` (a line
+def cut_kept(known: dict[str, LineCut], older: dict[str, LineCut], lines: list[str]) -> list[LineCut]:
+    """:func:`cut_of` of each masked line (none holds ``_SEP``), kept in ``known`` (a line
     found in ``older``, the generation before, moves to it): about 65 % of a batch's lines were
     met before (names are markers)."""
-    out: list[Cut] = []
+    out: list[LineCut] = []
     for line in lines:
         cut = known.get(line)
         if cut is None:
             cut = older.get(line)
             if cut is None:
-                cut = cut_new(line)
+                cut = cut_of(line)
             known[line] = cut
         out.append(cut)
     return out
