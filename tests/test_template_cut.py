@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from razzlog.generate.stream import generate_text
 from razzlog.sites.masking import POKERSTARS, mask_lines
-from razzlog.sites.template_cut import _MARKERS, _SEP, cut_line, cut_new, symbol_bits, two_deals
+from razzlog.sites.template_cut import _MARKERS, _SEP, cut_line, cut_of, symbol_bits, two_deals
 
 _RANK = r"(?:10|[2-9TJQKA])"
 _CARD = _RANK + r"[shdc]"
@@ -43,6 +43,12 @@ _PIECES = ["Lo: ", "\ue000", "\ue001", "[", "]", " ", ",", ".", "$", "€", "£"
 _PIECES += ["9", "2", "A", "T", "J", "Q", "K", "s", "h", "d", "c", "x", "Lo", "L", "o", ": ", ":"]
 _PIECES += ["(", ")", "\x00", "\n", "é", "Ж", "中", "\U0001f600", "٣", "１", "\ue0000\ue001", "[Ah 10s]"]
 _LINES = st.lists(st.one_of(st.sampled_from(_PIECES), st.text(max_size=3)), max_size=40).map("".join)
+
+
+def _cut(line: str) -> tuple[str, tuple[str, ...], int]:
+    """cut_of's fields: the skeleton, the slots and the currency symbols' bits."""
+    cut = cut_of(line)
+    return cut.skeleton, cut.slots, cut.bits
 
 
 @settings(max_examples=5000, deadline=None)
@@ -103,8 +109,8 @@ def _symbols(line: str) -> int:
 @settings(max_examples=5000, deadline=None)
 @given(_LINES | st.text(max_size=60))
 def test_the_cut_of_a_new_line_is_the_old_split_and_its_symbols(line: str) -> None:
-    # (cut_new finds the symbols in the cut's own scan, mask-7; they were searched for apart)
-    assert cut_new(line) == (*_reference(line), _symbols(line))
+    # (cut_of finds the symbols in the cut's own scan, mask-7; they were searched for apart)
+    assert _cut(line) == (*_reference(line), _symbols(line))
     assert symbol_bits(line) == _symbols(line)
 
 
@@ -128,7 +134,7 @@ _WELL_SHAPED = st.builds(
 @settings(max_examples=4000, deadline=None)
 @given(_DEALT_LINES | _WELL_SHAPED)
 def test_a_dealt_to_lines_cut_is_the_old_split(line: str) -> None:
-    assert cut_new(line) == (*_reference(line), _symbols(line))
+    assert _cut(line) == (*_reference(line), _symbols(line))
 
 
 def test_the_first_markers_are_cut_as_shared_constants() -> None:
@@ -161,7 +167,7 @@ _SEAT_SHAPED = st.builds(
 @settings(max_examples=4000, deadline=None)
 @given(_SEAT_LINES | _SEAT_SHAPED)
 def test_a_seat_lines_cut_is_the_old_split(line: str) -> None:
-    assert cut_new(line) == (*_reference(line), _symbols(line))
+    assert _cut(line) == (*_reference(line), _symbols(line))
 
 
 def test_two_deals_guesses_the_lines_of_two_card_groups() -> None:

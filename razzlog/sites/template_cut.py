@@ -145,9 +145,6 @@ def cut_line(line: str) -> tuple[str, tuple[str, ...]]:
     return cut.skeleton, cut.slots
 
 
-# what a line's cut is, as a tuple: its skeleton, its slots and its currency symbols (symbol_bits)
-Cut = tuple[str, tuple[str, ...], int]
-
 # a currency symbol's bit in symbol_bits (the three that common.CURRENCY_OF_SYMBOL knows)
 SYMBOL_BITS: Final = {"$": 1, "€": 2, "£": 4}
 
@@ -174,14 +171,6 @@ class LineCut:
         self.skeleton = skeleton  # the literals joined by _SEP (the line's key)
         self.slots = slots
         self.bits = bits  # symbol_bits of the line
-
-    def as_tuple(self) -> Cut:
-        return self.skeleton, self.slots, self.bits
-
-
-def cut_new(line: str) -> Cut:
-    """The cut of a line not met before: :func:`cut_line` and :func:`symbol_bits`, in one scan."""
-    return cut_of(line).as_tuple()
 
 
 # the markers masking writes for the first names (masking._MARKERS), as constants: a marker slot

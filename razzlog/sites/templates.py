@@ -65,7 +65,6 @@ from razzlog.sites.event_builders import constructor
 from razzlog.sites.template_cut import (
     _SEP,
     MAX_CUTS,
-    Cut,
     LineCut,
     cut_kept,
     cut_of,
@@ -253,7 +252,7 @@ class Templates:
         )
         return header, events
 
-    def cut(self, lines: list[str]) -> list[Cut]:
+    def cut(self, lines: list[str]) -> list[LineCut]:
         """:func:`.template_cut.cut_kept` of the lines, kept in :attr:`cuts` (as :meth:`parse`
         keeps them).  When full, the cuts become the generation before (the one before that is
         dropped): the lines met since are kept, not emptied with the rest (on a batch, 6 % fewer
@@ -261,7 +260,7 @@ class Templates:
         if len(self.cuts) + len(lines) > self.max_cuts:
             self.older_cuts = self.cuts
             self.cuts = {}
-        return [cut.as_tuple() for cut in cut_kept(self.cuts, self.older_cuts, lines)]
+        return cut_kept(self.cuts, self.older_cuts, lines)
 
     def _table(self, before: int, line: str, lines: tuple[str, ...]) -> tuple[str, int | None, int] | None:
         """A table line (``lines[1]``) met for the first time, read
