@@ -61,6 +61,12 @@ class AuditSummary:
         if report.violations:
             self.count_violations(report.violations, is_hand)
 
+    def add_clean(self) -> None:
+        """:meth:`add` of a parsed hand's report without violations, with no report built (the
+        parallel workers count most hands so: ``audit_jobs.AuditWork``)."""
+        self.hands += 1
+        self.hands_parsed += 1
+
     def count_violations(self, violations: Iterable[Violation], new_hand: bool) -> None:
         """Count a hand's violations (``new_hand``: the hand is not yet counted as having any)."""
         if new_hand:

@@ -121,8 +121,7 @@ class AuditWork:
                         # Most hands: counted and recorded as the report below would be, without
                         # building it (a frozen dataclass's __init__, the filter, summary.add:
                         # ~2 us a hand in this worker, whose CPU is the run's bottleneck).
-                        summary.hands += 1
-                        summary.hands_parsed += 1
+                        summary.add_clean()
                         files.add(parsed.file)
                         records.append((keys, parsed.file, parsed.first_line, h.site, h.hand_id, None))
                         continue

@@ -11,10 +11,13 @@ import pytest
 from rich.console import Console
 
 from razzlog import audit_jobs
-from razzlog.api import audit_paths
-from razzlog.generate.stream import generate_labeled
+from razzlog.api import AuditSummary, HandReport, audit_paths
+from razzlog.events import Hand
+from razzlog.generate.stream import generate_labeled, generate_text
 from razzlog.render import audit as render
 from razzlog.render.audit import AuditTally
+from razzlog.sites import parse_raw_hand
+from razzlog.sources import RawHand, iter_raw_hands
 
 HANDS = 1200
 BLOCK = 16 * 1024  # small blocks: many tasks, the tables' hands spread over several
@@ -159,3 +162,20 @@ def test_stacks_compared_as_text_then_as_amounts() -> None:
         ("ann", 3, "ann starts with 2; they ended the previous hand at this table with 1.90"),
         ("cy", 4, "cy starts with 3.5; they ended the previous hand at this table with 3 or 4.00"),
     ]
+
+
+def test_add_clean_counts_as_add_of_a_clean_parsed_report(tmp_path: Path) -> None:
+    # (the workers count a hand without violations by add_clean, with no report built)
+    path = tmp_path / "hands.txt"
+    path.write_text(generate_text(20261203, 1), encoding="utf-8")
+    raw = next(iter_raw_hands([str(path)]))
+    assert isinstance(raw, RawHand)
+    hand = parse_raw_hand(raw)
+    assert isinstance(hand, Hand)
+    h = hand.header
+    by_add, by_clean = AuditSummary(), AuditSummary()
+    for _ in range(3):
+        by_add.add(HandReport(hand.file, hand.first_line, h.site, h.hand_id, hand, ()))
+        by_clean.add_clean()
+    assert by_clean == by_add
+    assert by_clean.hands == by_clean.hands_parsed == 3
