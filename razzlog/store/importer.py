@@ -286,15 +286,30 @@ class _Import:
         first: list[bool] = []
         violations: list[tuple[Any, ...]] = []
         counts = self.files_done[file_id]
+        check_keys = self.cross.check_keys
+        clean = 0  # parsed hands stored without a violation, counted once after the loop
         for record in chunk.records:
-            if record.kind == OTHER_GAME:  # counted, as audit counts it: no row, no violation
+            if record.kind == PARSED and not record.found and record.row != NO_ROWS:
+                more = check_keys(record.keys)
+                if not more:  # most hands: what the general path below does for them, in short
+                    rows.append(record.row)
+                    keys.append(self.next_hand_key)
+                    first.append(True)
+                    self.next_hand_key += 1
+                    counts["last_unparsed"] = False
+                    clean += 1
+                    continue
+                found = more
+                sort_by_line(found)
+            elif record.kind == OTHER_GAME:  # counted, as audit counts it: no row, no violation
                 counts["hands"] += 1
                 counts["last_unparsed"] = False
                 count_game(counts["other_games"], record.item.game)
                 self.result.hands_read += 1
                 count_game(self.result.other_games, record.item.game)
                 continue
-            found = self._found(record)
+            else:
+                found = self._found(record)
             # as razzlog.api.AuditSummary counts: a hand header, whatever became of it
             is_hand = record.kind == PARSED or (
                 bool(found) and (found[0].hand_id is not None or found[0].site is not None)
@@ -328,6 +343,11 @@ class _Import:
                 if self.result.worst is None or v.severity.level > self.result.worst.level:
                     self.result.worst = v.severity
             counts["violations"] += len(found)
+        for name in ("hands", "hands_parsed", "hands_stored"):
+            counts[name] += clean
+        self.result.hands_read += clean
+        self.result.hands_parsed += clean
+        self.result.hands_added += clean
         self.part.add(chunk, rows, keys, first, violations, file_id)
         if self.part.hands >= min(PART_HANDS, self.segment_hands):
             self._flush()
