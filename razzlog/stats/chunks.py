@@ -40,6 +40,7 @@ from razzlog.stats.schema import (
     columns,
     units_to_money,
 )
+from razzlog.stats.series_of import Constructor, constructor, series_of, wrap
 from razzlog.stats.units import InexactUnits, Units, is_whole, whole_units
 from razzlog.violations import Violation
 
@@ -253,8 +254,13 @@ def without_inexact(tables: tuple[Columns, Columns, Columns]) -> tuple[dict[int,
     return number, tuple(renumbered)
 
 
-def _units(values: list[Units | None], name: str) -> pl.Series:
+def _units(values: list[Units | None], name: str, make: Constructor | None = None) -> pl.Series:
     """A money column's units as ``Int64``; InexactAmount for an amount that ``MONEY`` would round."""
+    if make is not None:  # ints, as the units of an amount are unless it is inexact (rare)
+        try:
+            return wrap(make(name, values, True))
+        except (TypeError, OverflowError):  # a Decimal: whole_units says whether it is inexact
+            pass
     try:
         return pl.Series(name, whole_units(values), dtype=pl.Int64)
     except InexactUnits as exc:
@@ -271,6 +277,49 @@ def _narrow(units: pl.Series) -> pl.Series:
 def _count_type(values: Sequence[int]) -> pl.DataType:
     top = max(values, default=0)
     return COUNT if top <= 0xFF else pl.UInt16() if top <= 0xFFFF else pl.UInt32()
+
+
+def _counts(values: list[int], name: str, make: Constructor | None) -> pl.Series:
+    """A count column as the smallest type of ``_count_type``: ``COUNT`` unless a value does not
+    fit, which its constructor says (without a ``max`` of the values in Python)."""
+    if make is not None:
+        try:
+            return wrap(make(name, values, True))
+        except (TypeError, OverflowError):
+            pass
+    return pl.Series(name, values, dtype=_count_type(values))
+
+
+# How rows_frame makes each column of a schema (_plan): money's units, counts, temporal columns
+# of integers, any other
+_MONEY, _COUNT, _TEMPORAL, _OTHER = range(4)
+Plan = tuple[tuple[int, str, pl.DataType, int, Constructor | None, bool], ...]
+# per schema (by identity: the schemas are the module constants), kept with the schema, so that
+# its id cannot name another dict
+_PLANS: dict[int, tuple[dict[str, pl.DataType], Plan]] = {}
+
+
+def _plan(schema: dict[str, pl.DataType]) -> Plan:
+    """Per column of ``schema``: its place, name, dtype, how it is made and by what constructor
+    (:mod:`razzlog.stats.series_of`); worked out once per schema (comparing polars dtypes is
+    interpreted code: a few thousand instructions a column of every chunk)."""
+    known = _PLANS.get(id(schema))
+    if known is not None and known[0] is schema:
+        return known[1]
+    plan: list[tuple[int, str, pl.DataType, int, Constructor | None, bool]] = []
+    for i, (name, dtype) in enumerate(schema.items()):
+        if dtype == MONEY:
+            plan.append((i, name, dtype, _MONEY, *constructor(pl.Int64())))
+        elif name in COUNTS:
+            plan.append((i, name, dtype, _COUNT, *constructor(COUNT)))
+        elif isinstance(dtype, pl.Date) or (isinstance(dtype, pl.Datetime) and dtype.time_unit == "us"):
+            plan.append((i, name, dtype, _TEMPORAL, *constructor(pl.Int64())))
+        else:
+            plan.append((i, name, dtype, _OTHER, *constructor(dtype)))
+    if len(_PLANS) > 64:  # (schemas made on the fly, by tests)
+        _PLANS.clear()
+    _PLANS[id(schema)] = (schema, tuple(plan))
+    return tuple(plan)
 
 
 def players_frame(rows: Columns, keep: tuple[str, ...] | None) -> pl.DataFrame:
@@ -305,21 +354,21 @@ def rows_frame(
     in_units: list[str] = []
     if rows.width != len(schema):
         raise ValueError(f"rows of {rows.width} columns for {len(schema)}")
-    for i, (name, dtype) in enumerate(schema.items()):
+    for i, name, dtype, kind, make, cast in _plan(schema):
         if keep is not None and name not in keep:
             continue
         values = rows.column(i)
-        if dtype == MONEY:
-            units = _units(values, name)
+        if kind == _MONEY:
+            units = _units(values, name, make)
             series.append(units if keep is None else _narrow(units))
             in_units.append(name)
-        elif name in COUNTS:
-            series.append(pl.Series(name, values, dtype=_count_type(values)))
-        elif isinstance(dtype, pl.Date) or (isinstance(dtype, pl.Datetime) and dtype.time_unit == "us"):
+        elif kind == _COUNT:
+            series.append(_counts(values, name, make))
+        elif kind == _TEMPORAL:
             # integers (razzlog.stats.played_times: Epochs), as polars holds them
-            series.append(pl.Series(name, values, dtype=pl.Int64()).cast(dtype))
+            series.append(series_of(name, values, pl.Int64(), make).cast(dtype))
         else:
-            series.append(pl.Series(name, values, dtype=dtype))
+            series.append(series_of(name, values, dtype, make, cast))
     frame = pl.DataFrame(series)
     if keep is None and in_units and not as_units:
         frame = frame.with_columns(units_to_money(pl.col(in_units)))
