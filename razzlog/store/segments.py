@@ -15,8 +15,9 @@ from pathlib import Path
 import polars as pl
 import pyarrow.parquet as pq
 
+from razzlog.store.layout import arrow_schema, writer_options
 from razzlog.store.manifest import Segment
-from razzlog.store.schema import SEGMENT_TABLES, conform, empty
+from razzlog.store.schema import SEGMENT_TABLES, conform
 from razzlog.store.totals import with_totals
 
 SEGMENT_HANDS = 200_000  # hands per segment: some 100 MB on disk, ~50 files per table at 10M hands
@@ -26,24 +27,6 @@ ROW_GROUP_ROWS = 128 * 1024  # rows per Parquet row group: its statistics let re
 # ``hands`` holds each hand's text (some 2 KB): smaller groups, so that writing one holds less
 ROW_GROUP_ROWS_OF = {"hands": 16 * 1024}
 PART_HANDS = 4_096  # hands per part: what the import holds in memory before writing it out
-# Columns whose values (nearly) never repeat within a row group: written plain.  A dictionary
-# page of each column is pyarrow's default, and for these it was hashing and then falling back
-# for nothing: without it a part's files cost ~25 % less CPU to write, and the files are smaller.
-UNIQUE_COLUMNS = frozenset(
-    {
-        "hand_key",
-        "hand_id",
-        "played_at",
-        "time",
-        "time_utc",
-        "digest",
-        "text",
-        "line",
-        "last_line",
-        "cards",
-        "seq",
-    }
-)
 
 
 class SegmentWriter:
@@ -80,19 +63,17 @@ class SegmentWriter:
             for name in SEGMENT_TABLES:
                 path = self.root / name / f"{self._name()}.parquet"
                 path.parent.mkdir(parents=True, exist_ok=True)
-                schema = empty(name).to_arrow().schema
-                self.writers[name] = pq.ParquetWriter(
-                    path,
-                    schema,
-                    compression="zstd",
-                    write_statistics=True,
-                    use_dictionary=[c for c in schema.names if c not in UNIQUE_COLUMNS],
-                )
+                schema = arrow_schema(name)
+                self.writers[name] = pq.ParquetWriter(path, schema, **writer_options(name, schema))
         if not frame.height:
             return
         frame = conform(frame, table)
         rows = ROW_GROUP_ROWS_OF.get(table, ROW_GROUP_ROWS)
-        self.writers[table].write_table(frame.to_arrow(), row_group_size=rows)
+        writer = self.writers[table]
+        # the file's schema, whose required columns polars' own does not have (the same types:
+        # nothing is converted; a null in a required column raises)
+        arrow = frame.to_arrow().cast(writer.schema)
+        writer.write_table(arrow, row_group_size=rows)
         self.rows[table] += frame.height
         if table in ("hands", "violations"):
             self.file_ids |= {int(i) for i in frame["file_id"].unique().to_list()}
