@@ -55,24 +55,30 @@ FLAG_COLUMNS = (
     "folded_to_bet_5th",
 )
 _BIT = {name: 1 << i for i, name in enumerate(FLAG_COLUMNS)}
-STEAL_WON, CALLED_STEAL, RESTEAL = _BIT["steal_won"], _BIT["called_steal"], _BIT["reraised_steal"]
-FIRST_IN, COMPLETED_FIRST_IN, LIMPED = (
-    _BIT["first_in_opportunity"],
-    _BIT["completed_first_in"],
-    _BIT["limped"],
-)
-FACED_COMPLETION, FOLDED_TO_COMPLETION = _BIT["faced_completion"], _BIT["folded_to_completion"]
-THREE_BET_CHANCE, THREE_BET = _BIT["three_bet_opportunity"], _BIT["three_bet_made"]
-FACED_THREE_BET, FOLDED_TO_THREE_BET = _BIT["faced_three_bet"], _BIT["folded_to_three_bet"]
-STEAL_LOWEST_DOOR, COMPLETED_LOWEST_DOOR = _BIT["steal_with_lowest_door"], _BIT["completed_lowest_door"]
+# Final: kept in C variables (each act read several, each a look-up in the module's dict)
+STEAL_WON: Final = _BIT["steal_won"]
+CALLED_STEAL: Final = _BIT["called_steal"]
+RESTEAL: Final = _BIT["reraised_steal"]
+FIRST_IN: Final = _BIT["first_in_opportunity"]
+COMPLETED_FIRST_IN: Final = _BIT["completed_first_in"]
+LIMPED: Final = _BIT["limped"]
+FACED_COMPLETION: Final = _BIT["faced_completion"]
+FOLDED_TO_COMPLETION: Final = _BIT["folded_to_completion"]
+THREE_BET_CHANCE: Final = _BIT["three_bet_opportunity"]
+THREE_BET: Final = _BIT["three_bet_made"]
+FACED_THREE_BET: Final = _BIT["faced_three_bet"]
+FOLDED_TO_THREE_BET: Final = _BIT["folded_to_three_bet"]
+STEAL_LOWEST_DOOR: Final = _BIT["steal_with_lowest_door"]
+COMPLETED_LOWEST_DOOR: Final = _BIT["completed_lowest_door"]
 # per later street (index 1: 4th, 2: 5th): c-bet opportunity, c-bet, faced it, folded to it
-_CBET_BITS = {
+_CBET_BITS: Final = {
     si: tuple(
         _BIT[f"{name}_{street}"] for name in ("cbet_opportunity", "cbet_made", "faced_cbet", "folded_to_cbet")
     )
     for si, street in ((1, "4th"), (2, "5th"))
 }
-FACED_BET_5TH, FOLDED_TO_BET_5TH = _BIT["faced_bet_5th"], _BIT["folded_to_bet_5th"]
+FACED_BET_5TH: Final = _BIT["faced_bet_5th"]
+FOLDED_TO_BET_5TH: Final = _BIT["folded_to_bet_5th"]
 # flags → booleans a byte at a time: three lookups and two concatenations per row
 _BYTES = tuple(tuple(byte & (1 << i) != 0 for i in range(8)) for byte in range(256))
 _WIDTH = len(FLAG_COLUMNS)
@@ -296,10 +302,24 @@ class LaterStreet:
     first big-bet street, the same is counted for any first bet.
     """
 
-    __slots__ = ("acted", "aggressor", "answered", "bets", "bettor", "cbet", "si")
+    __slots__ = (
+        "acted",
+        "aggressor",
+        "answered",
+        "bets",
+        "bettor",
+        "cbet",
+        "cbet_bit",
+        "chance_bit",
+        "faced_bit",
+        "folded_bit",
+        "si",
+    )
 
     def __init__(self, si: int, aggressor: PlayerFacts | None) -> None:
         self.si = si
+        # the street's bits, read once (not a look-up of the tuple, and its unpacking, each act)
+        self.chance_bit, self.cbet_bit, self.faced_bit, self.folded_bit = _CBET_BITS[si]
         self.aggressor = aggressor  # the previous street's last aggressor
         self.acted: list[PlayerFacts] = []  # who acted before the first bet
         self.answered: list[PlayerFacts] = []  # who acted after it
@@ -309,10 +329,9 @@ class LaterStreet:
 
     def act(self, p: PlayerFacts, kind: ActionKind) -> None:
         aggressive = kind is _BET or kind is _RAISE or kind is _COMPLETE
-        chance, cbet, faced, folded = _CBET_BITS[self.si]
         if not self.bets:
             if p is self.aggressor and p not in self.acted:
-                p.flags |= chance | (cbet if aggressive else 0)
+                p.flags |= self.chance_bit | (self.cbet_bit if aggressive else 0)
                 self.cbet = aggressive
             self.acted.append(p)
             if aggressive:
@@ -321,7 +340,7 @@ class LaterStreet:
         if self.bets == 1 and p is not self.bettor and p not in self.answered:  # facing the first bet alone
             fold = kind is _FOLD
             if self.cbet:
-                p.flags |= faced | (folded if fold else 0)
+                p.flags |= self.faced_bit | (self.folded_bit if fold else 0)
             if self.si == 2:
                 p.flags |= FACED_BET_5TH | (FOLDED_TO_BET_5TH if fold else 0)
         self.answered.append(p)

@@ -77,9 +77,29 @@ _RAISE: Final = ActionKind.RAISE
 _COMPLETE: Final = ActionKind.COMPLETE
 _CALL: Final = ActionKind.CALL
 _THIRD: Final = Street.THIRD
+_FOURTH: Final = Street.FOURTH
+_FIFTH: Final = Street.FIFTH
+_SIXTH: Final = Street.SIXTH
+_SEVENTH_STREET: Final = Street.SEVENTH
+_SHOWDOWN: Final = Street.SHOWDOWN
+_SUMMARY: Final = Street.SUMMARY
+_BRING_IN: Final = ActionKind.BRING_IN
+# the streets' and the kinds' values (the rows' text)
+_THIRD_V: Final = Street.THIRD.value
+_FOURTH_V: Final = Street.FOURTH.value
+_FIFTH_V: Final = Street.FIFTH.value
+_SIXTH_V: Final = Street.SIXTH.value
+_BRING_IN_V: Final = ActionKind.BRING_IN.value
+_COMPLETE_V: Final = ActionKind.COMPLETE.value
+_BET_V: Final = ActionKind.BET.value
+_RAISE_V: Final = ActionKind.RAISE.value
+_CALL_V: Final = ActionKind.CALL.value
+_CHECK_V: Final = ActionKind.CHECK.value
+_FOLD_V: Final = ActionKind.FOLD.value
 _SAT_OUT: Final = SeatOutcome.SAT_OUT
 
 Row = tuple[Any, ...]
+ACTION_WIDTH: Final = 8  # an action's values (ACTIONS_SCHEMA)
 
 
 class HandRows:
@@ -142,13 +162,17 @@ def add_hand(
 ) -> None:
     """Add the rows of ``hand`` (its key ``idx``; see :func:`hand_rows`) to each table's columns;
     ``actions`` None: not its actions.  ``detail=False``: the narrow rows (see :func:`hand_rows`)."""
-    rows = hand_rows(hand, idx, detail)
+    into = actions if detail else None
+    start = 0 if into is None else len(into.values)
+    try:
+        rows = _hand_rows(hand, idx, detail, into, False)
+    except BaseException:
+        if into is not None:  # (the actions it added: the columns stay whole rows)
+            del into.values[start:]
+        raise
     hands.add(rows.hand)
     for row in rows.players:
         players.add(row)
-    if actions is not None:
-        for row in rows.actions:
-            actions.add(row)
 
 
 def currency_of(header: HandHeader) -> str:
@@ -181,6 +205,44 @@ def _get(players: dict[str, _Player], out: dict[str, Seat], name: str) -> _Playe
     return p
 
 
+def _street_index(street: Street) -> int:
+    """``street.index`` (by identity: see the actions' loop in :func:`hand_rows`)."""
+    if street is _THIRD:
+        return 0
+    if street is _FOURTH:
+        return 1
+    if street is _FIFTH:
+        return 2
+    if street is _SIXTH:
+        return 3
+    if street is _SEVENTH_STREET:
+        return 4
+    if street is _SHOWDOWN:
+        return 5
+    if street is _SUMMARY:
+        return 6
+    return _STREET_INDEX[street._value_]
+
+
+def _kind_value(kind: ActionKind) -> str:
+    """``kind.value``, by identity (see the actions' loop in :func:`hand_rows`)."""
+    if kind is _CALL:
+        return _CALL_V
+    if kind is _FOLD:
+        return _FOLD_V
+    if kind is _CHECK:
+        return _CHECK_V
+    if kind is _BET:
+        return _BET_V
+    if kind is _RAISE:
+        return _RAISE_V
+    if kind is _COMPLETE:
+        return _COMPLETE_V
+    if kind is _BRING_IN:
+        return _BRING_IN_V
+    return str(kind._value_)
+
+
 def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
     """The rows of ``hand``, whose key in every table is ``idx``.
 
@@ -189,6 +251,15 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
     values as the full rows' columns of those names) and no actions: ``razzlog stats`` keeps no
     more, and the cards' text, the lows' names and the actions' rows were a third of the walk.
     """
+    return _hand_rows(hand, idx, detail, None, detail)
+
+
+def _hand_rows(hand: Hand, idx: int, detail: bool, into: Columns | None, listed: bool) -> HandRows:
+    """:func:`hand_rows`, whose actions' values go straight to ``into``'s (a tuple, a list of
+    them and :meth:`Columns.add` of each: ~8 k instructions a hand), or as tuples to the rows'
+    ``actions`` if ``listed``, or nowhere."""
+    if into is not None and into.width != ACTION_WIDTH:
+        raise ValueError(f"{ACTION_WIDTH} values an action for {into.width} columns")
     header = hand.header
     players: dict[str, _Player] = {}
     out: dict[str, Seat] = {}  # seated but sitting out: not dealt in, unless they ante, get cards or act
@@ -200,6 +271,7 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
                 players[e.player] = _Player(e.player, e.seat, to_units_or_none(e.stack))
 
     actions: list[Row] = []
+    done = 0  # actions added to ``into``
     reached = 0  # the index of the last betting street dealt (0: 3rd … 4: 7th)
     third: _ThirdStreet | None = None
     later: LaterStreet | None = None  # 4th or 5th street: continuation bets
@@ -212,10 +284,19 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
             # each field read once: an interpreted event's field (the pure build's) costs ~190 instructions a read
             name, to, all_in = e.player, units_or_none(e.to), e.all_in
             p = players.get(name) or _get(players, out, name)
-            street = e.street._value_
-            si = _STREET_INDEX[street]
-            if si > _LAST_BETTING:  # a bet logged after the showdown began (the audit reports it):
-                si, street = _LAST_BETTING, _SEVENTH  # its chips still count, as the 7th street's
+            # the street by identity: an enum's ``_value_`` is an attribute read in Python (~190
+            # instructions) and its index a look-up of that value
+            st = e.street
+            if st is _THIRD:
+                si, street = 0, _THIRD_V
+            elif st is _FOURTH:
+                si, street = 1, _FOURTH_V
+            elif st is _FIFTH:
+                si, street = 2, _FIFTH_V
+            elif st is _SIXTH:
+                si, street = 3, _SIXTH_V
+            else:  # 7th, or a bet logged after the showdown began (the audit reports it): its
+                si, street = _LAST_BETTING, _SEVENTH  # chips still count, as the 7th street's
             kind = e.kind
             put: Units
             if kind is _CHECK:
@@ -252,8 +333,11 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
                 third.act(p, kind)
             elif later is not None and si == later.si:
                 later.act(p, kind)
-            if detail:
-                actions.append((idx, len(actions), street, name, kind._value_, put, to, all_in))
+            if into is not None:
+                into.values.extend((idx, done, street, name, _kind_value(kind), put, to, all_in))
+                done += 1
+            elif listed:
+                actions.append((idx, len(actions), street, name, _kind_value(kind), put, to, all_in))
         elif type(e) is _DEAL:
             name, known, new = e.player, e.known, e.new
             p = players.get(name) or _get(players, out, name)
@@ -269,7 +353,7 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
             if e.all_in:
                 p.ante_all_in = p.all_in = True
         elif type(e) is _STREET_START:
-            si = _STREET_INDEX.get(e.street._value_, 0)
+            si = _street_index(e.street)
             if si <= 4:  # (showdown and summary are no streets dealt)
                 reached = max(reached, si)
                 later = LaterStreet(si, aggressor[si - 1]) if si == 1 or si == 2 else None
@@ -300,6 +384,8 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
             if finisher is not None:  # a line about a player not dealt in adds no row
                 finisher.finish = e
 
+    if into is not None:
+        into.height += done
     for q in sat_out:
         if not q.ante and not q.cards and q.folded is None and not any(q.put) and not q.collected:
             del players[q.name]
@@ -308,16 +394,15 @@ def hand_rows(hand: Hand, idx: int, detail: bool = True) -> HandRows:
     if third is not None:
         third.finish(live)
     shares = rake_shares(rake, [p.collected for p in players.values()])
-    if detail:
-        player_rows = [
-            player_row(idx, p, share, showdown, reached)
-            for p, share in zip(players.values(), shares, strict=True)
-        ]
-    else:
-        player_rows = [
-            stats_player_row(idx, p, share, showdown, reached)
-            for p, share in zip(players.values(), shares, strict=True)
-        ]
+    # (zip(strict=True)'s check, by hand: compiled, that call with a keyword cost ~2.5 k instructions)
+    if len(shares) != len(players):
+        raise ValueError(f"{len(shares)} rake shares for {len(players)} players")
+    player_rows: list[Row] = []
+    for i, p in enumerate(players.values()):
+        if detail:
+            player_rows.append(player_row(idx, p, shares[i], showdown, reached))
+        else:
+            player_rows.append(stats_player_row(idx, p, shares[i], showdown, reached))
     # (as integers: rows_frame makes the temporal columns of them by a cast)
     day, time, utc = played_epochs(header.played_at)
     entry, entry_currency = entry_of(header)

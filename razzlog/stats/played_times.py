@@ -28,6 +28,8 @@ _KEPT: Final = 1 << 12  # days remembered (a log spans a few)
 
 # (zone abbreviation, year, month, day) -> that day's UTC offset, or None when it changes in the day
 _OFFSETS: dict[tuple[str, int, int, int], timedelta | None] = {}
+# date and zone text ("2009/11/26 ET") -> _day_of's answer
+_DAYS: Final[dict[str, tuple[int, int] | None]] = {}
 
 Times = tuple[date | None, datetime | None, datetime | None]
 # The same as polars stores them: days since 1970-01-01, and microseconds since its midnight (the
@@ -89,6 +91,22 @@ def played_epochs(text: str) -> Epochs:
     those objects; anything else through :func:`played_times`."""
     m = _SHAPE.fullmatch(text)
     if m is not None:
+        # The date and the zone are most hands' (see _day_of); the time of day read from its
+        # digits, which the match found at these places from the end ("H:MM:SS ZONE").  (A
+        # digit that is not ASCII, which \d matches, makes a value of 80 or more: the old way.)
+        cut = text.rfind(" ")
+        day = _day_of(text, cut)
+        if day is not None:
+            hour = ord(text[cut - 7]) - 48
+            if text[cut - 8] != " ":
+                hour += (ord(text[cut - 8]) - 48) * 10
+            minute = (ord(text[cut - 5]) - 48) * 10 + ord(text[cut - 4]) - 48
+            second = (ord(text[cut - 2]) - 48) * 10 + ord(text[cut - 1]) - 48
+            if hour < 24 and minute < 60 and second < 60:
+                days, offset_us = day
+                local = days * _DAY_US + (hour * 3600 + minute * 60 + second) * _US
+                return days, local, local - offset_us
+    if m is not None:
         y, mo, d, hour, minute, second = int(m[1]), int(m[2]), int(m[3]), int(m[4]), int(m[5]), int(m[6])
         # (years 1 and 9999: an instant a day away may be out of a datetime's range, which
         # played_times says; the date's own checks: date() below)
@@ -102,6 +120,32 @@ def played_epochs(text: str) -> Epochs:
                 local = days * _DAY_US + (hour * 3600 + minute * 60 + second) * _US
                 return days, local, local - _micros(offset)
     return _epochs(played_times(text))
+
+
+def _day_of(text: str, cut: int) -> tuple[int, int] | None:
+    """For a text of the common shape (``cut``: the space before its zone): its day (days since
+    1970-01-01) and the zone's offset that day in microseconds, if :func:`played_epochs` may
+    read it without :func:`played_times` (a year in range, a valid date, one offset all day);
+    remembered by the text's date and zone, which the hands of a log share (~15 k instructions
+    a hand: the regex's groups, ``int`` of each, the ``date`` and the offset's look-up)."""
+    key = text[:10] + text[cut:]
+    if key in _DAYS:
+        return _DAYS[key]
+    found: tuple[int, int] | None = None
+    y, mo, d = int(text[:4]), int(text[5:7]), int(text[8:10])
+    if 1 < y < 9999:
+        try:
+            days = date(y, mo, d).toordinal() - _EPOCH_DAY
+        except ValueError:  # (30 February)
+            days = None
+        if days is not None:
+            offset = _offset(text[cut + 1 :], y, mo, d)
+            if offset is not None:
+                found = days, _micros(offset)
+    if len(_DAYS) >= _KEPT:
+        _DAYS.clear()
+    _DAYS[key] = found
+    return found
 
 
 def _epochs(times: Times) -> Epochs:

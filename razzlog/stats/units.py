@@ -24,8 +24,10 @@ _UNIT: Final = Decimal(10) ** 4
 # Units of the amounts met before, by amount: the parser hands out one Decimal per printed amount
 # and reuses it (razzlog.sites.template_values), whose hash a Decimal keeps once computed, so the
 # amounts that recur (the stakes, the antes, the bets) cost a look-up.  Equal Decimals (2 and 2.00)
-# have the same units.  Bounded: emptied when full.
-_KNOWN: dict[Decimal, Units] = {}
+# have the same units.  Bounded: emptied when full.  (Keyed by the object's id instead, which
+# spares the comparison with an equal Decimal of another parse, it cost as much: the id's int is
+# a new object each look-up, ~16 k instructions a hand either way.)
+_KNOWN: Final[dict[Decimal, Units]] = {}
 _KEPT: Final = 1 << 14
 
 
@@ -38,8 +40,40 @@ class InexactUnits(ValueError):
 
 
 def to_units(amount: Decimal) -> Units:
-    """``amount`` in units, by arithmetic: for amounts that seldom recur (stacks, pots), where
-    hashing a new ``Decimal`` for a look-up (~5,000 instructions) costs more than this."""
+    """``amount`` in units: for amounts that seldom recur (stacks, pots), where hashing a new
+    ``Decimal`` for a look-up (~5,000 instructions) costs more than this.
+
+    Read from the amount's text (plain digits with at most 4 decimal places: ``str`` of a
+    ``Decimal`` writes only ASCII), ~1,500 instructions where the arithmetic below took ~3,600 (a
+    multiplication, ``int`` and a mixed comparison); anything else (a sign, an exponent, more
+    places, a special value) by that arithmetic, as before; and so is a text of more than 24
+    characters, whose product may have more digits than the context's 28 (rounded: as before)."""
+    text = str(amount)
+    if len(text) > 24:
+        return _scaled(amount)
+    n = 0
+    places = -1  # digits after the point; -1: no point yet
+    for i in range(len(text)):
+        c = ord(text[i])
+        if 48 <= c <= 57:
+            n = n * 10 + c - 48
+            if places >= 0:
+                places += 1
+        elif c == 46 and places < 0:
+            places = 0
+        else:
+            return _scaled(amount)
+    if places > 4:
+        return _scaled(amount)
+    if places < 0:
+        places = 0
+    while places < 4:  # (not a tuple of the scales: compiled, a Final tuple is built at each use)
+        n *= 10
+        places += 1
+    return n
+
+
+def _scaled(amount: Decimal) -> Units:
     scaled = amount * _UNIT
     whole = int(scaled)
     return whole if whole == scaled else scaled
