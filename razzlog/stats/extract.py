@@ -42,7 +42,7 @@ from razzlog.stats.betting import LaterStreet
 from razzlog.stats.betting import PlayerFacts as _Player
 from razzlog.stats.betting import ThirdStreet as _ThirdStreet
 from razzlog.stats.played_times import played_epochs
-from razzlog.stats.player_rows import player_row, stats_player_row
+from razzlog.stats.player_rows import player_row, stats_player_row, street_index
 from razzlog.stats.shares import entry_of, rake_shares
 from razzlog.stats.units import Units, to_units, to_units_or_none, units, units_or_none
 
@@ -80,9 +80,6 @@ _THIRD: Final = Street.THIRD
 _FOURTH: Final = Street.FOURTH
 _FIFTH: Final = Street.FIFTH
 _SIXTH: Final = Street.SIXTH
-_SEVENTH_STREET: Final = Street.SEVENTH
-_SHOWDOWN: Final = Street.SHOWDOWN
-_SUMMARY: Final = Street.SUMMARY
 _BRING_IN: Final = ActionKind.BRING_IN
 # the streets' and the kinds' values (the rows' text)
 _THIRD_V: Final = Street.THIRD.value
@@ -203,25 +200,6 @@ def _get(players: dict[str, _Player], out: dict[str, Seat], name: str) -> _Playe
         p = _Player(name, seat.seat, to_units_or_none(seat.stack)) if seat else _Player(name, None, None)
         players[name] = p
     return p
-
-
-def _street_index(street: Street) -> int:
-    """``street.index`` (by identity: see the actions' loop in :func:`hand_rows`)."""
-    if street is _THIRD:
-        return 0
-    if street is _FOURTH:
-        return 1
-    if street is _FIFTH:
-        return 2
-    if street is _SIXTH:
-        return 3
-    if street is _SEVENTH_STREET:
-        return 4
-    if street is _SHOWDOWN:
-        return 5
-    if street is _SUMMARY:
-        return 6
-    return _STREET_INDEX[street._value_]
 
 
 def _kind_value(kind: ActionKind) -> str:
@@ -353,7 +331,7 @@ def _hand_rows(hand: Hand, idx: int, detail: bool, into: Columns | None, listed:
             if e.all_in:
                 p.ante_all_in = p.all_in = True
         elif type(e) is _STREET_START:
-            si = _street_index(e.street)
+            si = street_index(e.street)
             if si <= 4:  # (showdown and summary are no streets dealt)
                 reached = max(reached, si)
                 later = LaterStreet(si, aggressor[si - 1]) if si == 1 or si == 2 else None

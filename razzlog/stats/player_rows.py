@@ -18,6 +18,8 @@ _FOURTH: Final = Street.FOURTH
 _FIFTH: Final = Street.FIFTH
 _SIXTH: Final = Street.SIXTH
 _SEVENTH: Final = Street.SEVENTH
+_SHOWDOWN: Final = Street.SHOWDOWN
+_SUMMARY: Final = Street.SUMMARY
 # each street's value, by its index
 _STREET_VALUES: Final[list[str]] = [s.value for s in Street]
 # player_row's bits: the 19 Boolean columns before the flags, then the flags (razzlog.stats.schema,
@@ -32,7 +34,7 @@ _LOWS: dict[tuple[int, ...], tuple[str, int | None]] = {}
 _LOWS_KEPT: Final = 4096
 
 
-def _street_index(street: Street) -> int:
+def street_index(street: Street) -> int:
     """``street.index``, by identity (an enum's ``_value_`` is an attribute read in Python)."""
     if street is _THIRD:
         return 0
@@ -44,6 +46,10 @@ def _street_index(street: Street) -> int:
         return 3
     if street is _SEVENTH:
         return 4
+    if street is _SHOWDOWN:
+        return 5
+    if street is _SUMMARY:
+        return 6
     return _STREET_INDEX[street._value_]
 
 
@@ -82,7 +88,7 @@ def player_row(idx: int, p: _Player, rake_paid: int, showdown_hand: bool, reache
     bits of one integer (bit i is ``PLAYER_BOOLS[i]``; :mod:`razzlog.stats.schema` says why)."""
     put = p.put
     folded = p.folded
-    seen = 4 if folded is None else _street_index(folded)  # the last street they were in on
+    seen = 4 if folded is None else street_index(folded)  # the last street they were in on
     net = p.collected + p.returned - p.ante - put[0] - put[1] - put[2] - put[3] - put[4]
     at_showdown = showdown_hand and p.folded is None
     won = p.collected > 0
@@ -177,7 +183,7 @@ def stats_player_row(idx: int, p: _Player, rake_paid: int, showdown_hand: bool, 
     """:func:`player_row`'s values of the columns the statistics read (``STATS_PLAYERS``), in order,
     the flags as one integer (``STATS_PLAYERS_ROWS``: :mod:`razzlog.stats.chunks` makes them columns)."""
     put = p.put
-    seen = 4 if p.folded is None else _street_index(p.folded)
+    seen = 4 if p.folded is None else street_index(p.folded)
     net = p.collected + p.returned - p.ante - put[0] - put[1] - put[2] - put[3] - put[4]
     at_showdown = showdown_hand and p.folded is None
     won = p.collected > 0
