@@ -713,3 +713,30 @@ def test_generated_hands_keep_the_money_invariants(seed: int) -> None:
     rake = hands.group_by("currency").agg(pl.col("rake").sum())
     assert dict(stats.select("currency", "net").rows()) == {c: -r for c, r in rake.rows()}
     assert stats["hands"].sum() == players.height
+
+
+def test_a_hand_whose_rows_fail_leaves_the_columns_as_they_were(tmp_path: Path) -> None:
+    """add_hand writes a hand's actions straight into their columns as it walks the hand: when
+    its rows fail after that (here the small bet, read only for the hand's row, is NaN), those
+    values are taken out and the columns still hold whole rows, counted right."""
+    from razzlog.stats.extract import ACTION_WIDTH, Columns, add_hand
+    from razzlog.stats.schema import ACTIONS_SCHEMA, HANDS_SCHEMA, PLAYERS_ROWS
+
+    path = tmp_path / "real.txt"
+    path.write_bytes((SAMPLES / "pokerstars-cash-razz-0.04-0.08.txt").read_bytes())
+    good, bad = [h for h in parse_paths([str(path)]) if isinstance(h, Hand)][:2]
+    broken = dataclasses.replace(bad, header=dataclasses.replace(bad.header, small_bet=Decimal("NaN")))
+    hands, players, actions = (
+        Columns(len(HANDS_SCHEMA)),
+        Columns(len(PLAYERS_ROWS)),
+        Columns(len(ACTIONS_SCHEMA)),
+    )
+    add_hand(good, 0, hands, players, actions)
+    before = (list(hands.values), list(players.values), list(actions.values), actions.height)
+    assert actions.height == len(actions.values) // ACTION_WIDTH > 0
+    with pytest.raises(ValueError):
+        add_hand(broken, 1, hands, players, actions)
+    assert (hands.values, players.values, actions.values, actions.height) == before
+    add_hand(bad, 1, hands, players, actions)  # and the hand itself still adds whole rows
+    assert actions.height == len(actions.values) // ACTION_WIDTH
+    assert len(hands) == 2

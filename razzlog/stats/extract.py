@@ -167,6 +167,8 @@ def add_hand(
         if into is not None:  # (the actions it added: the columns stay whole rows)
             del into.values[start:]
         raise
+    if into is not None:  # counted only now that the hand is whole
+        into.height += (len(into.values) - start) // ACTION_WIDTH
     hands.add(rows.hand)
     for row in rows.players:
         players.add(row)
@@ -362,8 +364,6 @@ def _hand_rows(hand: Hand, idx: int, detail: bool, into: Columns | None, listed:
             if finisher is not None:  # a line about a player not dealt in adds no row
                 finisher.finish = e
 
-    if into is not None:
-        into.height += done
     for q in sat_out:
         if not q.ante and not q.cards and q.folded is None and not any(q.put) and not q.collected:
             del players[q.name]
