@@ -41,6 +41,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -232,37 +233,55 @@ class Outcome:
     max_rss_kb: int
 
 
+# Each command is forked from this small process, not from the fuzzer: Linux carries a
+# process's peak RSS across exec, so a command forked from the fuzzer (whose copy is as large as
+# the fuzzer, hundreds of MB with many inputs) reported at least the fuzzer's size as its own.
+# It writes the command's wait status and peak RSS (KiB) to the file descriptor it is given.
+_SPAWN = r"""
+import os, sys
+fd = int(sys.argv[1])
+pid = os.fork()
+if pid == 0:
+    os.close(fd)
+    os.execv(sys.argv[2], sys.argv[2:])
+_, status, usage = os.wait4(pid, 0)
+os.write(fd, b"%d %d" % (status, usage.ru_maxrss))
+"""
+
+
 def run(args: list[str], timeout: float, env: dict[str, str]) -> Outcome:
     """``python -m razzlog ARGS`` with its peak resident set (``wait4``); status -1: timed out."""
     start = time.monotonic()
+    report, write = os.pipe()
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "razzlog", *args],
-            stdin=subprocess.DEVNULL,
-            stdout=out,
-            stderr=err,
-            env=env,
-        )
-        deadline = start + timeout
-        status = None
-        usage = None
-        while status is None:
-            pid, raw, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                status = os.waitstatus_to_exitcode(raw)
-                break
-            if time.monotonic() > deadline:
-                proc.kill()
-                _, raw, usage = os.wait4(proc.pid, 0)
-                status = -1
-                break
-            time.sleep(0.01)
-        proc.returncode = status  # reaped by wait4
+        try:
+            proc = subprocess.Popen(
+                [sys.executable, "-c", _SPAWN, str(write), sys.executable, "-m", "razzlog", *args],
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=err,
+                env=env,
+                pass_fds=(write,),
+                start_new_session=True,  # a timeout kills the command with its spawner
+            )
+        finally:
+            os.close(write)
+        try:
+            proc.wait(timeout)
+            found = os.read(report, 64).split()
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            found = []
+        finally:
+            os.close(report)
         out.seek(0)
         err.seek(0)
-        return Outcome(
-            status, out.read(), err.read(), time.monotonic() - start, usage.ru_maxrss if usage else 0
-        )
+        if len(found) == 2:
+            status, max_rss_kb = os.waitstatus_to_exitcode(int(found[0])), int(found[1])
+        else:  # timed out (or the spawner failed, which its own status says)
+            status, max_rss_kb = (-1 if proc.returncode == -signal.SIGKILL else proc.returncode), 0
+        return Outcome(status, out.read(), err.read(), time.monotonic() - start, max_rss_kb)
 
 
 @dataclass
