@@ -36,20 +36,27 @@ MODES = ("audit", "import", "same-thread", "unwritten")
 # run in a child process: the measured command and its variant, one JSON line on stderr's last line
 CHILD = r"""
 import json, os, resource, sys, tempfile, time
+from concurrent.futures import Future
 import polars, pyarrow  # noqa: F401 - start-up, not counted
 import razzlog.store.spool as spool
 from razzlog.cli import main
 
+class Inline:  # an executor that runs what it is given at once, on the caller's thread
+    def __init__(self, *args, **kwargs):
+        pass
+    def submit(self, fn, *args):
+        done = Future()
+        try:
+            done.set_result(fn(*args))
+        except BaseException as exc:
+            done.set_exception(exc)
+        return done
+    def shutdown(self, wait=True, cancel_futures=False):
+        pass
+
 mode, path = sys.argv[1], sys.argv[2]
-write = spool.PartSpool._write
 if mode == "same-thread":
-    def put(self, part, last=False):
-        self.filled += part.hands
-        close = last or self.filled >= self.segment_hands
-        if close:
-            self.filled = 0
-        write(self, part, close)
-    spool.PartSpool.put = put
+    spool.ThreadPoolExecutor = Inline  # PartSpool.put as it is, its writes run before it returns
 elif mode == "unwritten":
     spool.PartSpool._write = lambda self, part, close: None
 os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
@@ -58,10 +65,7 @@ with tempfile.TemporaryDirectory() as folder:
             else ["import", path, "--store", folder + "/store", "-j", "1", "--no-progress"])
     before = resource.getrusage(resource.RUSAGE_SELF)
     thread, wall = time.thread_time(), time.perf_counter()
-    try:
-        main(argv)
-    except SystemExit:
-        pass
+    code = main(argv)
     wall, thread = time.perf_counter() - wall, time.thread_time() - thread
     after = resource.getrusage(resource.RUSAGE_SELF)
 print(json.dumps({
@@ -69,6 +73,7 @@ print(json.dumps({
     "user": after.ru_utime - before.ru_utime, "system": after.ru_stime - before.ru_stime,
     "minor_faults": after.ru_minflt - before.ru_minflt, "max_rss_mib": after.ru_maxrss / 1024,
 }), file=sys.stderr)
+sys.exit(code)  # the command's own status: run() refuses a failed run
 """
 
 

@@ -237,6 +237,8 @@ class Outcome:
 # process's peak RSS across exec, so a command forked from the fuzzer (whose copy is as large as
 # the fuzzer, hundreds of MB with many inputs) reported at least the fuzzer's size as its own.
 # It writes the command's wait status and peak RSS (KiB) to the file descriptor it is given.
+# (bench/run.py's measure() runs a benchmark's command under a wrapper for the same reason;
+# the fuzzer also needs the command's output, its whole standard error and a timeout.)
 _SPAWN = r"""
 import os, sys
 fd = int(sys.argv[1])
@@ -253,35 +255,38 @@ def run(args: list[str], timeout: float, env: dict[str, str]) -> Outcome:
     """``python -m razzlog ARGS`` with its peak resident set (``wait4``); status -1: timed out."""
     start = time.monotonic()
     report, write = os.pipe()
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        try:
-            proc = subprocess.Popen(
-                [sys.executable, "-c", _SPAWN, str(write), sys.executable, "-m", "razzlog", *args],
-                stdin=subprocess.DEVNULL,
-                stdout=out,
-                stderr=err,
-                env=env,
-                pass_fds=(write,),
-                start_new_session=True,  # a timeout kills the command with its spawner
-            )
-        finally:
-            os.close(write)
-        try:
-            proc.wait(timeout)
-            found = os.read(report, 64).split()
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-            found = []
-        finally:
-            os.close(report)
-        out.seek(0)
-        err.seek(0)
-        if len(found) == 2:
-            status, max_rss_kb = os.waitstatus_to_exitcode(int(found[0])), int(found[1])
-        else:  # timed out (or the spawner failed, which its own status says)
-            status, max_rss_kb = (-1 if proc.returncode == -signal.SIGKILL else proc.returncode), 0
-        return Outcome(status, out.read(), err.read(), time.monotonic() - start, max_rss_kb)
+    try:
+        with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+            try:
+                proc = subprocess.Popen(
+                    [sys.executable, "-c", _SPAWN, str(write), sys.executable, "-m", "razzlog", *args],
+                    stdin=subprocess.DEVNULL,
+                    stdout=out,
+                    stderr=err,
+                    env=env,
+                    pass_fds=(write,),
+                    start_new_session=True,  # a timeout kills the command with its spawner
+                )
+            finally:
+                os.close(write)
+            timed_out = False
+            try:
+                proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+                timed_out = True
+            found = os.read(report, 64).split()  # nothing if the spawner died before writing
+            out.seek(0)
+            err.seek(0)
+            status, max_rss_kb = proc.returncode, 0  # the spawner's own, if it failed
+            if timed_out:
+                status = -1
+            elif len(found) == 2:
+                status, max_rss_kb = os.waitstatus_to_exitcode(int(found[0])), int(found[1])
+            return Outcome(status, out.read(), err.read(), time.monotonic() - start, max_rss_kb)
+    finally:
+        os.close(report)
 
 
 @dataclass
