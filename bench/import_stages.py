@@ -4,11 +4,13 @@
     python bench/import_stages.py FILE            # razzlog import FILE --jobs 1 into a new store
     python bench/import_stages.py FILE --audit    # razzlog audit FILE -f jsonl --jobs 1
 
-Times the pipeline's functions (CPU time, ``time.process_time``: the machine
-is shared) by wrapping them, and the garbage collector's collections per
-generation (``gc.callbacks``); a collection is also counted in the stage it
-interrupted.  Compare two checkouts by running each with its own
-``PYTHONPATH``, in turn, a few times (bench/README.md, "Import, fourth round").
+Times the pipeline's functions by wrapping them, with the CPU clock of the
+thread that calls them (``time.thread_time``: the machine is shared, and the
+import writes its parts on a thread of its own, whose CPU the process's clock
+would add to whatever the main thread was timing meanwhile), and the garbage
+collector's collections per generation (``gc.callbacks``); a collection is
+also counted in the stage it interrupted.  Compare two checkouts by running
+each with its own ``PYTHONPATH``, in turn, a few times (bench/README.md, "Import, fourth round").
 """
 
 from __future__ import annotations
@@ -32,11 +34,11 @@ def _wrap(owner: Any, name: str, label: str) -> None:
     function: Callable[..., Any] = getattr(owner, name)
 
     def timed(*args: Any, **kwargs: Any) -> Any:
-        start = time.process_time()
+        start = time.thread_time()
         try:
             return function(*args, **kwargs)
         finally:
-            SECONDS[label] += time.process_time() - start
+            SECONDS[label] += time.thread_time() - start
             CALLS[label] += 1
 
     setattr(owner, name, timed)
@@ -47,10 +49,10 @@ def _collections() -> None:
 
     def watch(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            started.append(time.process_time())
+            started.append(time.thread_time())
         elif started:
             label = f"gc generation {info['generation']}"
-            SECONDS[label] += time.process_time() - started.pop()
+            SECONDS[label] += time.thread_time() - started.pop()
             CALLS[label] += 1
 
     gc.callbacks.append(watch)
