@@ -13,7 +13,7 @@ and cut into chunks before the clock starts, in two modes:
 * ``import``: as shipped.
 
 Each stage is timed by wrapping its function with the calling thread's CPU
-clock.  This VM's speed drifts by ±20 % over minutes, far more than what is
+clock (``bench/import_stages.py``'s wrapper).  This VM's speed drifts by ±20 % over minutes, far more than what is
 measured, so each round runs the two modes **at the same time**, one process
 per CPU, and compares them within the round: the shared stages' ratio says
 whether the import's rows slow the audit's own work (a colder cache, a
@@ -27,13 +27,15 @@ import json
 import statistics
 import subprocess
 import sys
+from pathlib import Path
+
+HERE = str(Path(__file__).resolve().parent)
 
 SHARED = ("parse", "replay", "per-hand rules", "cross-hand keys")
 ROWS = ("statistics' rows", "extra hand row", "chunk frames")
 
 CHILD = r"""
 import json, sys, time
-from collections import defaultdict
 import polars as pl
 from razzlog.pool import CHUNK_SIZE, in_tasks
 from razzlog.sources import iter_raw_hands
@@ -43,19 +45,10 @@ import razzlog.sites as sites
 import razzlog.store.rows as rows
 
 path, mode = sys.argv[1], sys.argv[2]
+sys.path.insert(0, sys.argv[3])  # bench/: import_stages' wrapper, which times with the thread's clock
+from import_stages import SECONDS as seconds, _wrap as timed
+
 tasks = list(in_tasks(iter_raw_hands([path]), CHUNK_SIZE))
-seconds = defaultdict(float)
-
-def timed(owner, name, label, replacement=None):
-    function = replacement or getattr(owner, name)
-    def wrapper(*args, **kwargs):
-        start = time.thread_time()
-        try:
-            return function(*args, **kwargs)
-        finally:
-            seconds[label] += time.thread_time() - start
-    setattr(owner, name, wrapper)
-
 timed(sites, "parse_raw_hand", "parse")
 timed(replay, "replay", "replay")
 timed(engine, "hand_violations", "per-hand rules")
@@ -83,7 +76,7 @@ def _pair(path: str, first: str) -> dict[str, dict[str, float]]:
     """Both modes at once, ``first`` started first; each mode's stage seconds and item count."""
     modes = (first, "import" if first == "audit" else "audit")
     children = [
-        subprocess.Popen([sys.executable, "-c", CHILD, path, mode], stdout=subprocess.PIPE, text=True)
+        subprocess.Popen([sys.executable, "-c", CHILD, path, mode, HERE], stdout=subprocess.PIPE, text=True)
         for mode in modes
     ]
     out: dict[str, dict[str, float]] = {}
